@@ -1,0 +1,30 @@
+#include "bench/estimate_bench.h"
+
+#include "core/estimate/estimate.h"
+#include "core/presets/model_presets.h"
+
+namespace shardscope::bench {
+
+std::vector<Timing> estimateBenchmarks()
+{
+    std::vector<Timing> timings;
+    const Scenario article = defaultScenario();
+    timings.push_back(measure("estimate: article 7B, 64 GPUs ZeRO-3", 301, 2000, [&] { keep(estimate(article)); }));
+
+    Scenario gpt3 = defaultScenario();
+    gpt3.model = standardModelPresets().find("megatron-175b")->spec;
+    gpt3.modelId = "megatron-175b";
+    gpt3.training.seqLen = 2048;
+    gpt3.training.globalBatch = 64;
+    gpt3.training.recompute = Recompute::Selective;
+    gpt3.parallel = ParallelSpec{};
+    gpt3.parallel.gpus = 64;
+    gpt3.parallel.tp = 8;
+    gpt3.parallel.pp = 8;
+    gpt3.parallel.zero = 1;
+    gpt3.parallel.sequenceParallel = true;
+    timings.push_back(measure("estimate: GPT-3 175B, tp 8 pp 8 SP", 301, 2000, [&] { keep(estimate(gpt3)); }));
+    return timings;
+}
+
+} // namespace shardscope::bench

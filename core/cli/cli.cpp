@@ -1,0 +1,49 @@
+#include "core/cli/cli.h"
+
+#include <exception>
+#include <ostream>
+
+#include "core/cli/flag_table.h"
+
+namespace shardscope::cli {
+namespace {
+
+void printUsage(std::ostream& out)
+{
+    out << "usage: shardscope-cli <command> [options]\n\n"
+           "commands:\n"
+           "  estimate   memory per GPU, single GPU beside the distributed layout\n"
+           "             [--scenario FILE] [flags] [--save-scenario FILE] [--format table|json|csv]\n\n"
+           "estimate flags (a scenario file uses the same names, dashes as underscores):\n";
+    for (const FlagSpec& spec : scenarioFlags()) {
+        std::string name = std::string("  --") + spec.flag + (spec.type == FlagType::Switch ? "" : " X");
+        name.resize(std::max<std::size_t>(name.size() + 1, 28), ' ');
+        out << name << spec.help << "\n";
+    }
+    out << "\nexit status: 0 success, 2 invalid input (the message names the flag), 1 internal error\n";
+}
+
+} // namespace
+
+int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    try {
+        if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+            printUsage(args.empty() ? err : out);
+            return args.empty() ? kExitInvalidInput : kExitOk;
+        }
+        const std::vector<std::string> rest(args.begin() + 1, args.end());
+        if (args[0] == "estimate")
+            return runEstimate(rest, out, err);
+        err << "shardscope-cli: unknown command '" << args[0] << "' (try --help)\n";
+        return kExitInvalidInput;
+    } catch (const std::exception& e) {
+        err << "shardscope-cli: internal error: " << e.what() << "\n";
+        return kExitInternal;
+    } catch (...) {
+        err << "shardscope-cli: internal error\n";
+        return kExitInternal;
+    }
+}
+
+} // namespace shardscope::cli

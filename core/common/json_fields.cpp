@@ -1,0 +1,108 @@
+#include "core/common/json_fields.h"
+
+#include <cmath>
+#include <limits>
+
+namespace shardscope::json_fields {
+namespace {
+
+void wrongType(const std::string& field, const char* expected, Diagnostics& out)
+{
+    out.push_back({Severity::Error, field, field + " must be " + expected});
+}
+
+} // namespace
+
+std::string path(const std::string& prefix, const char* key)
+{
+    return prefix.empty() ? std::string(key) : prefix + "." + key;
+}
+
+bool readInt(const Json& object, const char* key, const std::string& prefix, std::int64_t& target, Diagnostics& out)
+{
+    const auto it = object.find(key);
+    if (it == object.end() || it->is_null())
+        return false;
+    if (it->is_number_integer()) {
+        target = it->get<std::int64_t>();
+        return true;
+    }
+    // Accept whole numbers written as floats (7e9), as people write parameter counts that way.
+    if (it->is_number_float()) {
+        const double value = it->get<double>();
+        if (std::isfinite(value) && std::floor(value) == value && std::fabs(value) < 9.0e18) {
+            target = static_cast<std::int64_t>(value);
+            return true;
+        }
+    }
+    wrongType(path(prefix, key), "a whole number", out);
+    return false;
+}
+
+bool readInt(const Json& object, const char* key, const std::string& prefix, int& target, Diagnostics& out)
+{
+    std::int64_t wide = target;
+    if (!readInt(object, key, prefix, wide, out))
+        return false;
+    if (wide < std::numeric_limits<int>::min() || wide > std::numeric_limits<int>::max()) {
+        wrongType(path(prefix, key), "a whole number below 2^31", out);
+        return false;
+    }
+    target = static_cast<int>(wide);
+    return true;
+}
+
+bool readNumber(const Json& object, const char* key, const std::string& prefix, double& target, Diagnostics& out)
+{
+    const auto it = object.find(key);
+    if (it == object.end() || it->is_null())
+        return false;
+    if (!it->is_number() || !std::isfinite(it->get<double>())) {
+        wrongType(path(prefix, key), "a finite number", out);
+        return false;
+    }
+    target = it->get<double>();
+    return true;
+}
+
+bool readBool(const Json& object, const char* key, const std::string& prefix, bool& target, Diagnostics& out)
+{
+    const auto it = object.find(key);
+    if (it == object.end() || it->is_null())
+        return false;
+    if (!it->is_boolean()) {
+        wrongType(path(prefix, key), "true or false", out);
+        return false;
+    }
+    target = it->get<bool>();
+    return true;
+}
+
+bool readString(const Json& object, const char* key, const std::string& prefix, std::string& target, Diagnostics& out)
+{
+    const auto it = object.find(key);
+    if (it == object.end() || it->is_null())
+        return false;
+    if (!it->is_string()) {
+        wrongType(path(prefix, key), "a string", out);
+        return false;
+    }
+    target = it->get<std::string>();
+    return true;
+}
+
+void warnUnknown(const Json& object, const char* const* known, const std::string& prefix, Diagnostics& out)
+{
+    if (!object.is_object())
+        return;
+    for (const auto& item : object.items()) {
+        bool found = false;
+        for (const char* const* k = known; *k != nullptr; ++k)
+            found = found || item.key() == *k;
+        if (!found)
+            out.push_back({Severity::Warning, path(prefix, item.key().c_str()),
+                           "unknown field " + path(prefix, item.key().c_str()) + " ignored"});
+    }
+}
+
+} // namespace shardscope::json_fields

@@ -1,0 +1,180 @@
+#include "core/memory/activations.h"
+
+#include <bit>
+
+#include "core/model/parameter_inventory.h"
+
+namespace shardscope {
+namespace {
+
+constexpr double kMaskBytes = 1.0;  // dropout masks are one byte per element (torch.bool / uint8)
+
+struct Dims {
+    double sLocal;  // sequence held by this GPU: s / cp
+    double sFull;
+    double b;
+    double tokens;  // sLocal * b
+    double h;
+    double a;
+    double t;
+    double spDiv;   // t where sequence parallelism splits the sequence, else 1
+};
+
+Dims dims(const ActivationContext& c)
+{
+    const double cp = c.cp > 0 ? c.cp : 1;
+    const double t = c.tp > 0 ? c.tp : 1;
+    Dims d{};
+    d.sFull = static_cast<double>(c.training->seqLen);
+    d.sLocal = d.sFull / cp;
+    d.b = static_cast<double>(c.training->microBatch);
+    d.tokens = d.sLocal * d.b;
+    d.h = static_cast<double>(c.model->hidden);
+    d.a = static_cast<double>(c.model->heads);
+    d.t = t;
+    d.spDiv = c.sequenceParallel ? t : 1.0;
+    return d;
+}
+
+// fp32 statistics a norm saves per token: LayerNorm keeps mean and rstd, RMSNorm rstd
+// (PyTorch native_layer_norm / Apex FusedLayerNorm save mean and invvar).
+double normStatisticsPerToken(const ModelSpec& m) { return m.norm == NormKind::LayerNorm ? 8.0 : 4.0; }
+
+// An MLP over `tokens` tokens with FFN width `ffn` split over t: first-GEMM input, the
+// activation function's saved inputs and the second-GEMM input.
+void addMlp(const ActivationContext& c, const Dims& d, double tokens, double ffn, double inputDiv,
+            ActivationTerms& terms)
+{
+    const double e = c.bytes.activation;
+    const double lin = c.bytes.linearInput;
+    terms.mlpInput += lin * tokens * d.h / inputDiv;
+    const double local = tokens * ffn / d.t;
+    if (c.model->mlp == MlpKind::Gelu) {
+        terms.mlpActivation += e * local;             // GeLU input
+    } else if (c.training->fusedSwiglu) {
+        terms.mlpActivation += e * 2.0 * local;       // fused SwiGLU saves gate and up only
+    } else {
+        terms.mlpActivation += e * 3.0 * local;       // eager: gate, silu(gate) and up
+    }
+    terms.mlpOutputProjInput += lin * local;          // second GEMM input
+}
+
+double loraRankOutputs(const ActivationContext& c, const Dims& d)
+{
+    if (!c.lora)
+        return 0.0;
+    const ModelSpec& m = *c.model;
+    const unsigned targets = c.training->loraTargets;
+    const double attention = std::popcount(targets & (kProjQ | kProjK | kProjV | kProjO));
+    double mlpTargets = std::popcount(targets & (kProjUp | kProjDown));
+    if (m.mlp == MlpKind::SwiGlu && (targets & kProjGate) != 0)
+        mlpTargets += 1;
+    const double mlpCopies = m.moe.isMoe() ? m.moe.topK + m.moe.sharedExperts : 1;
+    return c.bytes.activation * d.tokens * static_cast<double>(c.training->loraRank)
+           * (attention + mlpTargets * mlpCopies);
+}
+
+} // namespace
+
+double ActivationTerms::total() const
+{
+    return normInputs + normStatistics + attentionInput + queryKey + value + quadratic() + flashStatistics
+           + outProjInput + attentionDropoutMask + mlpInput + mlpActivation + mlpOutputProjInput + mlpDropoutMask
+           + router + lora;
+}
+
+ActivationTerms layerActivationTerms(const ActivationContext& c)
+{
+    const ModelSpec& m = *c.model;
+    const Dims d = dims(c);
+    const double e = c.bytes.activation;
+    const double lin = c.bytes.linearInput;
+    const double q = static_cast<double>(m.queryWidth());
+    const double kv = static_cast<double>(m.kvWidth());
+    const bool dropout = m.dropout;
+
+    ActivationTerms terms;
+    terms.normInputs = 2.0 * e * d.tokens * d.h / d.spDiv;
+    if (c.training->normStatistics)
+        terms.normStatistics = 2.0 * normStatisticsPerToken(m) * d.tokens / d.spDiv;
+    terms.attentionInput = lin * d.tokens * d.h / d.spDiv;
+    terms.queryKey = e * d.tokens * (q + kv) / d.t;
+    terms.value = e * d.tokens * kv / d.t;
+    if (c.training->flashAttention) {
+        // FlashAttention (Dao et al. 2022, arXiv 2205.14135) recomputes the s x s scores in backward
+        // and saves only the output and a log-sum-exp per head and query.
+        terms.flashStatistics = 4.0 * d.a * d.tokens / d.t;
+    } else {
+        // Each GPU's queries (s/cp of them) attend to all s keys.
+        const double scoreElements = d.a * d.sLocal * d.sFull * d.b / d.t;
+        terms.scores = e * scoreElements;
+        if (dropout) {
+            terms.scoreDropoutMask = kMaskBytes * scoreElements;
+            terms.scoreDropoutOutput = e * scoreElements;
+        }
+    }
+    terms.outProjInput = lin * d.tokens * q / d.t;
+    if (dropout)
+        terms.attentionDropoutMask = kMaskBytes * d.tokens * d.h / d.spDiv;
+
+    if (m.moe.isMoe()) {
+        // Balanced routing: each GPU's experts see top-k x its own token count on average.
+        terms.mlpInput += lin * d.tokens * d.h / d.spDiv;  // the router and dispatcher input
+        addMlp(c, d, d.tokens * m.moe.topK, static_cast<double>(m.expertFfn()), 1.0, terms);
+        if (m.moe.sharedExperts > 0)
+            addMlp(c, d, d.tokens, static_cast<double>(m.expertFfn()) * m.moe.sharedExperts, d.spDiv, terms);
+        terms.router = 4.0 * d.tokens * m.moe.experts / d.spDiv;
+    } else {
+        addMlp(c, d, d.tokens, static_cast<double>(m.ffnHidden), d.spDiv, terms);
+    }
+    if (dropout)
+        terms.mlpDropoutMask = kMaskBytes * d.tokens * d.h / d.spDiv;
+    terms.lora = loraRankOutputs(c, d);
+    return terms;
+}
+
+double storedLayerActivations(const ActivationContext& c, const ActivationTerms& terms)
+{
+    switch (c.training->recompute) {
+    case Recompute::None: return terms.total();
+    case Recompute::Selective: return terms.total() - terms.quadratic() - terms.flashStatistics;
+    case Recompute::Full: {
+        const Dims d = dims(c);
+        return c.bytes.activation * d.tokens * d.h / d.spDiv;
+    }
+    }
+    return terms.total();
+}
+
+double recomputeWorkingSet(const ActivationContext& c, const ActivationTerms& terms)
+{
+    switch (c.training->recompute) {
+    case Recompute::None: return 0.0;
+    case Recompute::Selective: return terms.quadratic() + terms.flashStatistics;
+    case Recompute::Full: return terms.total();
+    }
+    return 0.0;
+}
+
+double embeddingActivations(const ActivationContext& c)
+{
+    if (!c.model->dropout)
+        return 0.0;
+    const Dims d = dims(c);
+    return kMaskBytes * d.tokens * d.h / d.spDiv;
+}
+
+double outputActivations(const ActivationContext& c)
+{
+    const ModelSpec& m = *c.model;
+    const Dims d = dims(c);
+    const double e = c.bytes.activation;
+    double bytes = e * d.tokens * d.h / d.spDiv;              // final norm input
+    if (c.training->normStatistics)
+        bytes += normStatisticsPerToken(m) * d.tokens / d.spDiv;
+    bytes += e * d.tokens * d.h / d.spDiv;                    // output-layer input
+    bytes += 4.0 * d.tokens * static_cast<double>(m.vocab) / d.t;  // fp32 logits for the loss
+    return bytes;
+}
+
+} // namespace shardscope

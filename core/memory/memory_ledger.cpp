@@ -1,0 +1,284 @@
+#include "core/memory/memory_ledger.h"
+
+#include <algorithm>
+#include <array>
+
+#include "core/memory/activations.h"
+#include "core/memory/optimizer_states.h"
+#include "core/memory/pipeline_schedule.h"
+#include "core/memory/precision_recipe.h"
+#include "core/model/parameter_inventory.h"
+
+namespace shardscope {
+namespace {
+
+std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return b > 0 ? (a + b - 1) / b : a; }
+
+// Model states of a set of tensors on one GPU.
+struct States {
+    MemoryBreakdown device;
+    MemoryBreakdown host;
+    double params = 0;
+    double trainable = 0;
+    double unshardedWeightBytes = 0;  // weights before ZeRO-3 sharding (its gather working set)
+
+    void add(const States& other, double times)
+    {
+        device.weights += times * other.device.weights;
+        device.gradients += times * other.device.gradients;
+        device.masterWeights += times * other.device.masterWeights;
+        device.optimizerStates += times * other.device.optimizerStates;
+        host.weights += times * other.host.weights;
+        host.gradients += times * other.host.gradients;
+        host.masterWeights += times * other.host.masterWeights;
+        host.optimizerStates += times * other.host.optimizerStates;
+        params += times * other.params;
+        trainable += times * other.trainable;
+        unshardedWeightBytes += times * other.unshardedWeightBytes;
+    }
+};
+
+// Turns tensor groups into bytes for one layout (ZeRO: Rajbhandari et al. 2020, arXiv 1910.02054,
+// §5.1-5.3 and Figure 1: stage 1 shards optimizer states, stage 2 also gradients, stage 3 also
+// parameters, each over the data-parallel group).
+class StateAccountant {
+public:
+    StateAccountant(const Scenario& s, const LedgerLayout& layout, std::int64_t shapeTotal)
+        : s_(s), layout_(layout),
+          recipe_(recipeBytes(s.training.precision, s.training.gradDtype.value_or(defaultGradDtype(s.training.precision)))),
+          frozenBase_(s.training.finetune != FineTune::Full),
+          denseShard_(std::max(1, layout.dp * layout.cp)),
+          expertShard_(std::max(1, layout.dp * layout.cp / std::max(1, layout.ep)))
+    {
+        scale_ = s.model.exactParams && shapeTotal > 0
+                     ? static_cast<double>(*s.model.exactParams) / static_cast<double>(shapeTotal)
+                     : 1.0;
+    }
+
+    const RecipeBytes& recipe() const { return recipe_; }
+
+    States group(const TensorGroup& g) const
+    {
+        States out;
+        const LocalShape local = localShape(g, layout_.tp, layout_.ep);
+        const double elements = static_cast<double>(local.elements()) * scale_;
+        const double shard = g.expert ? expertShard_ : denseShard_;
+        double weightBytes = recipe_.weight;
+        if (s_.training.finetune == FineTune::Qlora && g.isLinear())
+            weightBytes = nf4BytesPerElement();
+        else if (g.isLinear())
+            weightBytes += recipe_.fp8WeightCopy;
+        out.params = elements;
+        out.unshardedWeightBytes = elements * weightBytes;
+        placeWeights(elements * weightBytes, shard, out);
+        if (!frozenBase_)
+            addTrainable(elements, optimizerStateBytes(s_.training.optimizer, recipe_.moment, local) * scale_, shard, out);
+        else if ((g.projection & s_.training.loraTargets) != 0)
+            addAdapter(g, local.copies, shard, out);
+        return out;
+    }
+
+private:
+    void placeWeights(double bytes, double shard, States& out) const
+    {
+        const double persistent = layout_.zero >= 3 ? bytes / shard : bytes;
+        (layout_.offload == Offload::OptimizerAndParams ? out.host : out.device).weights += persistent;
+    }
+
+    void addTrainable(double elements, double optimizerBytes, double shard, States& out) const
+    {
+        const double gradients = elements * recipe_.gradient / (layout_.zero >= 2 ? shard : 1.0);
+        const double master = elements * recipe_.master / (layout_.zero >= 1 ? shard : 1.0);
+        const double optimizer = optimizerBytes / (layout_.zero >= 1 ? shard : 1.0);
+        // ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840, §4.1) keeps gradients, fp32 master
+        // weights and optimizer states in host memory; the GPU keeps only reduction buckets.
+        MemoryBreakdown& target = layout_.offload == Offload::None ? out.device : out.host;
+        target.gradients += gradients;
+        target.masterWeights += master;
+        target.optimizerStates += optimizer;
+        out.trainable += elements;
+    }
+
+    // LoRA (Hu et al. 2021, arXiv 2106.09685): W + B A with A (r x in) and B (out x r), trainable
+    // in the recipe's precision; replicated across tensor-parallel ranks here (documented).
+    void addAdapter(const TensorGroup& g, std::int64_t copies, double shard, States& out) const
+    {
+        const std::int64_t r = s_.training.loraRank;
+        const LocalShape a{r, g.cols, copies};
+        const LocalShape b{g.rows, r, copies};
+        const double elements = static_cast<double>(a.elements() + b.elements());
+        const double optimizer = optimizerStateBytes(s_.training.optimizer, recipe_.moment, a)
+                                 + optimizerStateBytes(s_.training.optimizer, recipe_.moment, b);
+        out.params += elements;
+        out.unshardedWeightBytes += elements * recipe_.weight;
+        placeWeights(elements * recipe_.weight, shard, out);
+        addTrainable(elements, optimizer, shard, out);
+    }
+
+    const Scenario& s_;
+    const LedgerLayout& layout_;
+    RecipeBytes recipe_;
+    bool frozenBase_;
+    double denseShard_;
+    double expertShard_;
+    double scale_ = 1.0;
+};
+
+int groupsWithPeers(const LedgerLayout& l)
+{
+    const std::array<int, 5> sizes{l.dp * l.cp, l.tp, l.pp, l.cp, l.ep};
+    return static_cast<int>(std::count_if(sizes.begin(), sizes.end(), [](int size) { return size > 1; }));
+}
+
+} // namespace
+
+double nf4BytesPerElement() { return (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0; }
+
+LedgerLayout singleGpuLayout(const Scenario& s)
+{
+    LedgerLayout l;
+    const std::int64_t global = s.training.globalBatch.value_or(s.training.microBatch * std::max(1, s.dataParallel()));
+    l.microbatches = std::max<std::int64_t>(1, global / std::max<std::int64_t>(1, s.training.microBatch));
+    return l;
+}
+
+LedgerLayout distributedLayout(const Scenario& s)
+{
+    const ParallelSpec& p = s.parallel;
+    LedgerLayout l;
+    l.dp = std::max(1, s.dataParallel());
+    l.tp = std::max(1, p.tp);
+    l.pp = std::max(1, p.pp);
+    l.cp = std::max(1, p.cp);
+    l.ep = std::max(1, p.ep);
+    l.vpp = std::max(1, p.vpp);
+    l.zero = std::clamp(p.zero, 0, 3);
+    l.sequenceParallel = p.sequenceParallel && l.tp > 1;
+    l.offload = p.offload;
+    const std::int64_t global = s.training.globalBatch.value_or(s.training.microBatch * l.dp);
+    l.microbatches = std::max<std::int64_t>(1, global / std::max<std::int64_t>(1, s.training.microBatch * l.dp));
+    return l;
+}
+
+namespace {
+
+// Everything one layout's stages share, computed once; stage(k) then costs a few additions.
+class StageLedger {
+public:
+    StageLedger(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
+                const LedgerLayout& layout)
+        : s_(s), layout_(layout)
+    {
+        const ModelSpec& m = s.model;
+        const StateAccountant accountant(s, layout, shapeParameters);
+        for (const TensorGroup& g : inventory.groups()) {
+            const States states = accountant.group(g);
+            switch (g.placement) {
+            case Placement::Embedding: embedding_.add(states, 1.0); break;
+            case Placement::Layer: layer_.add(states, 1.0); break;
+            case Placement::FinalNorm:
+            case Placement::Output: final_.add(states, 1.0); break;
+            }
+            // Tied embeddings under pipeline parallelism: the last stage keeps its own copy of the
+            // word embedding for the output layer (Megatron-LM, LanguageModule.setup_embeddings_and_output_layer).
+            if (m.tiedEmbeddings && layout.pp > 1 && g.placement == Placement::Embedding && g.split == TpSplit::Vocab)
+                final_.add(states, 1.0);
+        }
+
+        ActivationContext context;
+        context.model = &m;
+        context.training = &s.training;
+        context.bytes = accountant.recipe();
+        context.tp = layout.tp;
+        context.cp = layout.cp;
+        context.sequenceParallel = layout.sequenceParallel;
+        context.lora = s.training.finetune != FineTune::Full;
+        const ActivationTerms terms = layerActivationTerms(context);
+        perLayer_ = storedLayerActivations(context, terms);
+        workingSet_ = recomputeWorkingSet(context, terms);
+        embeddingPerMicrobatch_ = embeddingActivations(context);
+        outputPerMicrobatch_ = outputActivations(context);
+        layersOnStage_ = static_cast<int>(ceilDiv(m.layers, layout.pp));
+    }
+
+    GpuMemory stage(int stage) const
+    {
+        const LedgerLayout& l = layout_;
+        GpuMemory g;
+        g.stage = stage;
+        g.layersOnStage = layersOnStage_;
+        States states;
+        states.add(layer_, layersOnStage_);
+        if (stage == 0)
+            states.add(embedding_, 1.0);
+        if (stage == l.pp - 1)
+            states.add(final_, 1.0);
+        g.device = states.device;
+        g.host = states.host;
+        g.params = states.params;
+        g.trainableParams = states.trainable;
+        g.layerActivations = perLayer_;
+        g.inflightPasses = inflightChunkPasses(l.pp, l.vpp, stage, l.microbatches);
+        const double layersPerChunk = static_cast<double>(layersOnStage_) / l.vpp;
+        double activations = static_cast<double>(g.inflightPasses) * layersPerChunk * perLayer_ + workingSet_;
+        if (stage == 0)
+            activations += embeddingPerMicrobatch_ * static_cast<double>(inflightChunkPasses(l.pp, 1, 0, l.microbatches));
+        if (stage == l.pp - 1)
+            activations += outputPerMicrobatch_;
+        g.device.activations = activations;
+
+        const OverheadSpec& o = s_.overhead;
+        g.overhead.cudaContext = o.cudaContextBytes;
+        g.overhead.ncclBuffers = o.ncclBytesPerGroup * groupsWithPeers(l);
+        g.overhead.gradientBuckets = l.dp * l.cp > 1 ? o.dpBucketBytes : 0.0;
+        if (l.zero >= 3 && l.dp * l.cp > 1)
+            g.overhead.gatheredParameters = std::min(o.zero3PrefetchLayers, layersOnStage_) * layer_.unshardedWeightBytes;
+        g.overhead.fragmentation = o.fragmentation * activations;
+        g.device.overhead = g.overhead.total();
+        return g;
+    }
+
+private:
+    const Scenario& s_;
+    const LedgerLayout& layout_;
+    States layer_, embedding_, final_;
+    double perLayer_ = 0;
+    double workingSet_ = 0;
+    double embeddingPerMicrobatch_ = 0;
+    double outputPerMicrobatch_ = 0;
+    int layersOnStage_ = 0;
+};
+
+} // namespace
+
+GpuMemory mostLoadedGpu(const Scenario& s, const LedgerLayout& layout)
+{
+    const ParameterInventory inventory(s.model);
+    return mostLoadedGpu(s, inventory, countParameters(s.model, inventory).total, layout);
+}
+
+GpuMemory gpuMemoryAtStage(const Scenario& s, const LedgerLayout& layout, int stage)
+{
+    const ParameterInventory inventory(s.model);
+    return StageLedger(s, inventory, countParameters(s.model, inventory).total, layout)
+        .stage(std::clamp(stage, 0, std::max(1, layout.pp) - 1));
+}
+
+GpuMemory mostLoadedGpu(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
+                        const LedgerLayout& layout)
+{
+    const StageLedger ledger(s, inventory, shapeParameters, layout);
+    // Stages between the second and the last hold the same states as the second and fewer
+    // micro-batches in flight, so the first, second and last stages bound them all.
+    GpuMemory worst = ledger.stage(0);
+    for (int stage : {1, layout.pp - 1}) {
+        if (stage <= 0 || stage >= layout.pp)
+            continue;
+        GpuMemory candidate = ledger.stage(stage);
+        if (candidate.device.total() > worst.device.total())
+            worst = candidate;
+    }
+    return worst;
+}
+
+} // namespace shardscope

@@ -1,0 +1,76 @@
+#pragma once
+#include <cstdint>
+
+#include "core/model/parameter_inventory.h"
+#include "core/scenario/scenario.h"
+
+namespace shardscope {
+
+// Bytes on one device, part by part. Model states are the first four (the article's 16 bytes
+// per parameter); activations and overhead come on top.
+struct MemoryBreakdown {
+    double weights = 0;
+    double gradients = 0;
+    double masterWeights = 0;
+    double optimizerStates = 0;
+    double activations = 0;
+    double overhead = 0;
+    double modelStates() const { return weights + gradients + masterWeights + optimizerStates; }
+    double total() const { return modelStates() + activations + overhead; }
+};
+
+// The overhead line, itemised (docs/model.md, "Overhead").
+struct OverheadBreakdown {
+    double cudaContext = 0;
+    double ncclBuffers = 0;
+    double gradientBuckets = 0;
+    double gatheredParameters = 0;  // ZeRO-3 / FSDP all-gathered layers in flight
+    double fragmentation = 0;
+    double total() const { return cudaContext + ncclBuffers + gradientBuckets + gatheredParameters + fragmentation; }
+};
+
+// The parallel layout the ledger evaluates; the single-GPU baseline is the default.
+struct LedgerLayout {
+    int dp = 1;
+    int tp = 1;
+    int pp = 1;
+    int cp = 1;
+    int ep = 1;
+    int vpp = 1;
+    int zero = 0;
+    bool sequenceParallel = false;
+    Offload offload = Offload::None;
+    std::int64_t microbatches = 1;  // micro-batches per optimizer step on each pipeline
+};
+
+LedgerLayout singleGpuLayout(const Scenario& scenario);
+LedgerLayout distributedLayout(const Scenario& scenario);
+
+// One GPU's memory: the device ledger, its overhead items and what offload keeps in host memory.
+struct GpuMemory {
+    MemoryBreakdown device;
+    OverheadBreakdown overhead;
+    MemoryBreakdown host;             // offloaded states (weights, gradients, master, optimizer)
+    int stage = 0;                    // pipeline stage of this GPU
+    double params = 0;                // parameters of this GPU's model shard (after TP, PP, EP)
+    double trainableParams = 0;       // of which trainable (LoRA: the adapters)
+    double layerActivations = 0;      // bytes one layer keeps per micro-batch
+    std::int64_t inflightPasses = 0;  // chunk forward passes held at the peak
+    int layersOnStage = 0;
+};
+
+// The most loaded GPU of `layout` (pipeline stages differ: the first holds the most micro-batches
+// in flight and the embedding, the last the output layer and logits).
+// `inventory` and `shapeParameters` describe scenario.model; the estimator builds them once.
+GpuMemory mostLoadedGpu(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
+                        const LedgerLayout& layout);
+GpuMemory mostLoadedGpu(const Scenario& scenario, const LedgerLayout& layout);
+
+// One pipeline stage's GPU (0-based; clamped to the layout's stages).
+GpuMemory gpuMemoryAtStage(const Scenario& scenario, const LedgerLayout& layout, int stage);
+
+// Bytes per element of a QLoRA 4-bit NormalFloat weight with double-quantised block scales
+// (Dettmers et al. 2023, arXiv 2305.14314, §3: 4 bits + 8/64 + 32/(64*256) bits).
+double nf4BytesPerElement();
+
+} // namespace shardscope

@@ -1,0 +1,181 @@
+#include "core/model/hf_config.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace shardscope {
+namespace {
+
+constexpr const char* kField = "model.hf_config";
+
+// Reads integer `key`; when absent uses `fallback` if given, otherwise reports it missing.
+bool readCount(const nlohmann::json& c, const char* key, std::int64_t& target, Diagnostics& out,
+               std::optional<std::int64_t> fallback = std::nullopt)
+{
+    const auto it = c.find(key);
+    if (it == c.end() || it->is_null()) {
+        if (fallback) {
+            target = *fallback;
+            return true;
+        }
+        out.push_back({Severity::Error, kField, std::string("config.json is missing \"") + key + "\""});
+        return false;
+    }
+    if (!it->is_number_integer() || it->get<std::int64_t>() <= 0) {
+        out.push_back({Severity::Error, kField, std::string("config.json \"") + key + "\" must be a positive integer"});
+        return false;
+    }
+    target = it->get<std::int64_t>();
+    return true;
+}
+
+bool flag(const nlohmann::json& c, const char* key, bool fallback)
+{
+    const auto it = c.find(key);
+    return it != c.end() && it->is_boolean() ? it->get<bool>() : fallback;
+}
+
+double number(const nlohmann::json& c, const char* key, double fallback)
+{
+    const auto it = c.find(key);
+    return it != c.end() && it->is_number() ? it->get<double>() : fallback;
+}
+
+// llama, mistral, mixtral and qwen2 share the gated-MLP, RMSNorm, rotary layout
+// (transformers: models/llama/modeling_llama.py and its copies).
+void readLlamaLike(const nlohmann::json& c, const std::string& type, ModelSpec& m, Diagnostics& out)
+{
+    std::int64_t layers = 0, heads = 0, kvHeads = 0, headDim = 0;
+    readCount(c, "hidden_size", m.hidden, out);
+    readCount(c, "num_hidden_layers", layers, out);
+    readCount(c, "num_attention_heads", heads, out);
+    readCount(c, "intermediate_size", m.ffnHidden, out);
+    readCount(c, "vocab_size", m.vocab, out);
+    readCount(c, "num_key_value_heads", kvHeads, out, heads);
+    readCount(c, "head_dim", headDim, out, heads > 0 ? m.hidden / heads : 0);
+    m.layers = static_cast<int>(layers);
+    m.heads = static_cast<int>(heads);
+    m.kvHeads = static_cast<int>(kvHeads);
+    m.headDim = headDim;
+    m.mlp = MlpKind::SwiGlu;
+    m.norm = NormKind::RmsNorm;
+    m.position = PositionKind::Rotary;
+    m.tiedEmbeddings = flag(c, "tie_word_embeddings", false);
+    const bool attentionBias = flag(c, "attention_bias", false);
+    m.qkvBias = type == "qwen2" || attentionBias;  // Qwen2 always has q/k/v biases
+    m.outProjBias = attentionBias;
+    m.mlpBias = flag(c, "mlp_bias", false);
+    m.dropout = number(c, "attention_dropout", 0.0) > 0.0;
+    if (type == "mixtral") {
+        std::int64_t experts = 0, topK = 0;
+        readCount(c, "num_local_experts", experts, out, 8);
+        readCount(c, "num_experts_per_tok", topK, out, 2);
+        m.moe.experts = static_cast<int>(experts);
+        m.moe.topK = static_cast<int>(topK);
+    }
+}
+
+// transformers: models/gpt2/configuration_gpt2.py (n_inner None means 4 * n_embd).
+void readGpt2(const nlohmann::json& c, ModelSpec& m, Diagnostics& out)
+{
+    std::int64_t layers = 0, heads = 0, positions = 0;
+    readCount(c, "n_embd", m.hidden, out);
+    readCount(c, "n_layer", layers, out);
+    readCount(c, "n_head", heads, out);
+    readCount(c, "vocab_size", m.vocab, out);
+    readCount(c, "n_positions", positions, out, 1024);
+    readCount(c, "n_inner", m.ffnHidden, out, 4 * m.hidden);
+    m.layers = static_cast<int>(layers);
+    m.heads = static_cast<int>(heads);
+    m.maxPositions = positions;
+    m.mlp = MlpKind::Gelu;
+    m.norm = NormKind::LayerNorm;
+    m.position = PositionKind::Learned;
+    m.tiedEmbeddings = flag(c, "tie_word_embeddings", true);
+    m.qkvBias = m.outProjBias = m.mlpBias = true;
+    m.dropout = number(c, "resid_pdrop", 0.1) > 0.0 || number(c, "attn_pdrop", 0.1) > 0.0;
+}
+
+// transformers: models/gpt_neox/configuration_gpt_neox.py (biases on every linear layer).
+void readGptNeox(const nlohmann::json& c, ModelSpec& m, Diagnostics& out)
+{
+    std::int64_t layers = 0, heads = 0;
+    readCount(c, "hidden_size", m.hidden, out);
+    readCount(c, "num_hidden_layers", layers, out);
+    readCount(c, "num_attention_heads", heads, out);
+    readCount(c, "intermediate_size", m.ffnHidden, out, 4 * m.hidden);
+    readCount(c, "vocab_size", m.vocab, out);
+    m.layers = static_cast<int>(layers);
+    m.heads = static_cast<int>(heads);
+    m.mlp = MlpKind::Gelu;
+    m.norm = NormKind::LayerNorm;
+    m.position = PositionKind::Rotary;
+    m.tiedEmbeddings = flag(c, "tie_word_embeddings", false);
+    const bool bias = flag(c, "attention_bias", true);
+    m.qkvBias = m.outProjBias = bias;
+    m.mlpBias = true;
+    m.dropout = number(c, "hidden_dropout", 0.0) > 0.0 || number(c, "attention_dropout", 0.0) > 0.0;
+}
+
+} // namespace
+
+const char* supportedHfModelTypes() { return "llama, mistral, mixtral, qwen2, gpt2, gpt_neox"; }
+
+std::optional<ModelSpec> importHfConfig(const nlohmann::json& c, Diagnostics& out)
+{
+    if (!c.is_object()) {
+        out.push_back({Severity::Error, kField, "config.json must be a JSON object"});
+        return std::nullopt;
+    }
+    const auto typeIt = c.find("model_type");
+    if (typeIt == c.end() || !typeIt->is_string()) {
+        out.push_back({Severity::Error, kField,
+                       std::string("config.json has no \"model_type\"; supported: ") + supportedHfModelTypes()});
+        return std::nullopt;
+    }
+    const std::string type = typeIt->get<std::string>();
+    ModelSpec m;
+    const std::size_t before = out.size();
+    if (type == "llama" || type == "mistral" || type == "mixtral" || type == "qwen2")
+        readLlamaLike(c, type, m, out);
+    else if (type == "gpt2")
+        readGpt2(c, m, out);
+    else if (type == "gpt_neox")
+        readGptNeox(c, m, out);
+    else {
+        out.push_back({Severity::Error, kField,
+                       "config.json model_type \"" + type + "\" is not supported; supported: " + supportedHfModelTypes()});
+        return std::nullopt;
+    }
+    const auto nameIt = c.find("_name_or_path");
+    m.name = nameIt != c.end() && nameIt->is_string() && !nameIt->get<std::string>().empty()
+                 ? nameIt->get<std::string>()
+                 : type + " (config.json)";
+    m.source = "Hugging Face config.json (model_type " + type + ")";
+    Diagnostics shape;
+    validateModel(m, shape);
+    for (Diagnostic& d : shape)
+        out.push_back({d.severity, kField, "config.json: " + d.message});
+    if (hasErrors(Diagnostics(out.begin() + static_cast<std::ptrdiff_t>(before), out.end())))
+        return std::nullopt;
+    return m;
+}
+
+std::optional<ModelSpec> importHfConfigFile(const std::string& path, Diagnostics& out)
+{
+    std::ifstream stream(path, std::ios::binary);
+    if (!stream) {
+        out.push_back({Severity::Error, kField, "cannot read " + path});
+        return std::nullopt;
+    }
+    std::ostringstream text;
+    text << stream.rdbuf();
+    const nlohmann::json config = nlohmann::json::parse(text.str(), nullptr, false);
+    if (config.is_discarded()) {
+        out.push_back({Severity::Error, kField, path + " is not valid JSON"});
+        return std::nullopt;
+    }
+    return importHfConfig(config, out);
+}
+
+} // namespace shardscope

@@ -1,0 +1,84 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/common/diagnostics.h"
+
+namespace shardscope {
+
+enum class MlpKind { Gelu, SwiGlu };
+enum class NormKind { LayerNorm, RmsNorm };
+enum class PositionKind { Rotary, Learned };
+
+// Mixture of experts: every transformer layer's MLP is replaced by `experts` routed experts
+// (top-k of them run per token) plus `sharedExperts` that every token uses (DeepSeek-style).
+struct MoeSpec {
+    int experts = 0;                      // 0: a dense model
+    int topK = 0;
+    int sharedExperts = 0;
+    std::int64_t expertFfnHidden = 0;     // 0: the model's ffnHidden
+    bool isMoe() const { return experts > 0; }
+};
+
+// The shape of a decoder-only transformer, enough to count every parameter exactly.
+struct ModelSpec {
+    std::string id;        // preset id, or empty for a custom shape
+    std::string name;      // human-readable
+    std::string source;    // where the shape comes from (paper, model card, config.json)
+
+    int layers = 0;
+    std::int64_t hidden = 0;
+    int heads = 0;
+    int kvHeads = 0;                // 0: same as heads (multi-head attention)
+    std::int64_t headDim = 0;       // 0: hidden / heads
+    std::int64_t ffnHidden = 0;
+    MlpKind mlp = MlpKind::SwiGlu;
+    std::int64_t vocab = 0;
+    bool tiedEmbeddings = false;
+    NormKind norm = NormKind::RmsNorm;
+    bool qkvBias = false;           // biases on the query/key/value projections (GPT-2, Qwen2)
+    bool outProjBias = false;       // bias on the attention output projection
+    bool mlpBias = false;           // biases on the MLP projections
+    PositionKind position = PositionKind::Rotary;
+    std::int64_t maxPositions = 0;  // rows of a learned position table
+    bool dropout = false;           // attention and hidden dropout active in training (Korthikanti's masks)
+    MoeSpec moe;
+
+    // --params N: the model-state ledger uses exactly this many parameters; the shape
+    // above only apportions them (pipeline stages, tensor splits) and sizes activations.
+    std::optional<std::int64_t> exactParams;
+
+    int effectiveKvHeads() const { return kvHeads > 0 ? kvHeads : heads; }
+    std::int64_t effectiveHeadDim() const { return headDim > 0 ? headDim : (heads > 0 ? hidden / heads : 0); }
+    std::int64_t queryWidth() const { return heads * effectiveHeadDim(); }
+    std::int64_t kvWidth() const { return effectiveKvHeads() * effectiveHeadDim(); }
+    std::int64_t expertFfn() const { return moe.expertFfnHidden > 0 ? moe.expertFfnHidden : ffnHidden; }
+};
+
+// Checks that the shape is self-consistent (positive sizes, heads divisible by kv heads, ...).
+// Fields are reported as "model.<name>".
+void validateModel(const ModelSpec& model, Diagnostics& out);
+
+// Exact parameter counts of the shape (ignores exactParams).
+struct ParameterCount {
+    std::int64_t embedding = 0;      // token (and learned position) embeddings
+    std::int64_t perLayer = 0;       // one transformer layer, all experts included
+    std::int64_t perLayerActive = 0; // one layer as a token sees it (top-k experts + shared)
+    std::int64_t finalNorm = 0;
+    std::int64_t output = 0;         // untied output projection; 0 when tied
+    std::int64_t total = 0;
+    std::int64_t active = 0;         // parameters one token's forward pass touches
+};
+ParameterCount countParameters(const ModelSpec& model);
+class ParameterInventory;
+ParameterCount countParameters(const ModelSpec& model, const ParameterInventory& inventory);
+
+// The parameter count the ledger uses: exactParams when set, else the shape's count.
+std::int64_t ledgerParameters(const ModelSpec& model);
+
+const char* mlpKindName(MlpKind kind);
+const char* normKindName(NormKind kind);
+const char* positionKindName(PositionKind kind);
+
+} // namespace shardscope

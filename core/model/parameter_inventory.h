@@ -1,0 +1,74 @@
+#pragma once
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "core/model/model_spec.h"
+
+namespace shardscope {
+
+// Where a tensor lives along the pipeline: embeddings on the first stage, final norm and
+// output layer on the last (Megatron-LM, megatron/core/models/gpt/gpt_model.py).
+enum class Placement { Embedding, Layer, FinalNorm, Output };
+
+// How Megatron-style tensor parallelism splits a tensor (Shoeybi et al. 2019, arXiv 1909.08053, §3):
+// column-parallel layers split their output rows, row-parallel layers their input columns,
+// the vocabulary-parallel embedding and output layer split vocabulary rows; norms, row-parallel
+// biases and the MoE router are replicated on every tensor-parallel rank.
+enum class TpSplit { Column, Row, Vocab, Replicated };
+
+// Projection bits, used to choose LoRA targets.
+enum ProjectionBit : unsigned {
+    kProjQ = 1u << 0,
+    kProjK = 1u << 1,
+    kProjV = 1u << 2,
+    kProjO = 1u << 3,
+    kProjGate = 1u << 4,
+    kProjUp = 1u << 5,
+    kProjDown = 1u << 6,
+    kProjAll = 0x7fu,
+};
+
+// A group of identical tensors: `copies` of a rows x cols tensor (cols == 1 for vectors).
+// Trivially constructible on purpose (no member initialisers): the inventory's fixed array is
+// then free to create, and every member is set when a group is added.
+struct TensorGroup {
+    const char* name;
+    Placement placement;
+    std::int64_t rows;
+    std::int64_t cols;
+    std::int64_t copies;          // experts per layer for expert tensors, else 1
+    TpSplit split;
+    bool expert;                  // split across expert-parallel ranks
+    unsigned projection;          // ProjectionBit of a transformer linear layer, else 0
+    bool isMatrix() const { return cols > 1; }
+    bool isLinear() const { return projection != 0; }  // a GEMM weight inside a layer
+    std::int64_t elements() const { return rows * cols * copies; }
+};
+
+// Every parameter tensor of a model, grouped. Built without heap allocation because the
+// estimator builds one per estimate and must stay within microseconds.
+class ParameterInventory {
+public:
+    explicit ParameterInventory(const ModelSpec& model);
+    std::span<const TensorGroup> groups() const { return {groups_.data(), size_}; }
+
+private:
+    void add(const char* name, Placement placement, std::int64_t rows, std::int64_t cols, std::int64_t copies,
+             TpSplit split, bool expert, unsigned projection);
+    std::array<TensorGroup, 24> groups_;  // the first size_ are set
+    std::size_t size_ = 0;
+};
+
+// The part of `group` one GPU holds under tensor parallelism `tp` and expert parallelism `ep`:
+// `copies` tensors of rows x cols. Uneven splits round up, as padded vocabularies do in practice.
+struct LocalShape {
+    std::int64_t rows = 0;
+    std::int64_t cols = 1;
+    std::int64_t copies = 1;
+    std::int64_t elements() const { return rows * cols * copies; }
+};
+LocalShape localShape(const TensorGroup& group, int tp, int ep);
+
+} // namespace shardscope

@@ -1,0 +1,78 @@
+#pragma once
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/common/diagnostics.h"
+#include "core/presets/preset_files.h"
+
+namespace shardscope {
+
+// A set of presets of one kind, read from JSON files. `Preset` provides presetId() and a
+// `std::string origin`; `parse` fills one from a file's object and reports problems. A file
+// that fails to parse is skipped with a warning; a later file replaces an earlier one of the
+// same id, so the user's folder can override a built-in preset.
+template <typename Preset>
+class PresetRegistry {
+public:
+    using Parse = void (*)(const nlohmann::json& object, Preset& preset, Diagnostics& out);
+
+    PresetRegistry(const std::vector<PresetFile>& files, Parse parse)
+    {
+        for (const PresetFile& file : files) {
+            const nlohmann::json object = nlohmann::json::parse(file.text, nullptr, false);
+            if (object.is_discarded() || !object.is_object()) {
+                diagnostics_.push_back({Severity::Warning, "preset", file.origin + ": not a JSON object; skipped"});
+                continue;
+            }
+            Preset preset;
+            preset.origin = file.origin;
+            Diagnostics local;
+            parse(object, preset, local);
+            if (preset.presetId().empty())
+                local.push_back({Severity::Error, "preset.id", "missing id"});
+            if (hasErrors(local)) {
+                for (const Diagnostic& d : local)
+                    diagnostics_.push_back({Severity::Warning, "preset", file.origin + ": " + d.message + "; skipped"});
+                continue;
+            }
+            auto same = std::find_if(presets_.begin(), presets_.end(),
+                                     [&](const Preset& p) { return p.presetId() == preset.presetId(); });
+            if (same != presets_.end())
+                *same = std::move(preset);
+            else
+                presets_.push_back(std::move(preset));
+        }
+        std::sort(presets_.begin(), presets_.end(),
+                  [](const Preset& a, const Preset& b) { return a.presetId() < b.presetId(); });
+    }
+
+    const Preset* find(std::string_view id) const
+    {
+        for (const Preset& preset : presets_) {
+            if (preset.presetId() == id)
+                return &preset;
+        }
+        return nullptr;
+    }
+
+    const std::vector<Preset>& all() const { return presets_; }
+    const Diagnostics& diagnostics() const { return diagnostics_; }
+
+    std::string idList() const
+    {
+        std::string list;
+        for (const Preset& preset : presets_)
+            list.append(list.empty() ? "" : ", ").append(preset.presetId());
+        return list;
+    }
+
+private:
+    std::vector<Preset> presets_;
+    Diagnostics diagnostics_;
+};
+
+} // namespace shardscope

@@ -1,0 +1,175 @@
+#include "core/report/estimate_report.h"
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "core/common/units.h"
+#include "core/memory/precision_recipe.h"
+
+namespace shardscope {
+namespace {
+
+using Json = nlohmann::json;
+
+// Byte counts are whole numbers; JSON keeps them exact up to 2^53.
+Json bytes(double value) { return static_cast<std::int64_t>(std::llround(value)); }
+
+Json breakdownJson(const MemoryBreakdown& m)
+{
+    return Json{{"weights", bytes(m.weights)},
+                {"gradients", bytes(m.gradients)},
+                {"master_weights", bytes(m.masterWeights)},
+                {"optimizer_states", bytes(m.optimizerStates)},
+                {"activations", bytes(m.activations)},
+                {"overhead", bytes(m.overhead)},
+                {"total", bytes(m.total())}};
+}
+
+Json overheadJson(const OverheadBreakdown& o)
+{
+    return Json{{"cuda_context", bytes(o.cudaContext)},
+                {"nccl_buffers", bytes(o.ncclBuffers)},
+                {"gradient_buckets", bytes(o.gradientBuckets)},
+                {"gathered_parameters", bytes(o.gatheredParameters)},
+                {"fragmentation", bytes(o.fragmentation)}};
+}
+
+struct Row {
+    const char* label;
+    double MemoryBreakdown::*field;
+};
+constexpr Row kRows[] = {{"weights", &MemoryBreakdown::weights},
+                         {"gradients", &MemoryBreakdown::gradients},
+                         {"master weights (fp32)", &MemoryBreakdown::masterWeights},
+                         {"optimizer states", &MemoryBreakdown::optimizerStates},
+                         {"activations", &MemoryBreakdown::activations},
+                         {"overhead", &MemoryBreakdown::overhead}};
+
+std::string fixed(double value, int decimals)
+{
+    char text[48];
+    std::snprintf(text, sizeof text, "%.*f", decimals, value);
+    return text;
+}
+
+std::string layoutText(const Scenario& s)
+{
+    std::ostringstream text;
+    const ParallelSpec& p = s.parallel;
+    text << p.gpus << (p.gpus == 1 ? " GPU = dp " : " GPUs = dp ") << s.dataParallel() << " x tp " << p.tp << " x pp " << p.pp << " x cp " << p.cp;
+    if (p.ep > 1)
+        text << " (ep " << p.ep << ")";
+    text << ", ZeRO-" << p.zero;
+    if (p.sequenceParallel)
+        text << ", sequence parallel";
+    if (p.vpp > 1)
+        text << ", vpp " << p.vpp;
+    if (p.offload != Offload::None)
+        text << ", offload " << offloadName(p.offload);
+    return text.str();
+}
+
+std::string trainingText(const Scenario& s)
+{
+    const TrainingSpec& t = s.training;
+    std::ostringstream text;
+    text << precisionName(t.precision) << " (" << gradDtypeName(t.gradDtype.value_or(defaultGradDtype(t.precision)))
+         << " gradients), " << optimizerName(t.optimizer) << ", sequence " << t.seqLen << ", micro-batch "
+         << t.microBatch << ", recompute " << recomputeName(t.recompute) << ", flash attention "
+         << (t.flashAttention ? "on" : "off");
+    if (t.finetune != FineTune::Full)
+        text << ", " << finetuneName(t.finetune) << " rank " << t.loraRank;
+    return text.str();
+}
+
+} // namespace
+
+Json estimateToJson(const Scenario& s, const Estimate& e)
+{
+    Json diagnostics = Json::array();
+    for (const Diagnostic& d : e.diagnostics)
+        diagnostics.push_back({{"severity", severityName(d.severity)}, {"field", d.field}, {"message", d.message}});
+    return Json{
+        {"model",
+         {{"name", s.model.name},
+          {"id", s.modelId},
+          {"params", e.model.params},
+          {"params_per_gpu", bytes(e.model.paramsPerGpu)},
+          {"active_params", e.model.activeParams},
+          {"trainable_params", bytes(e.model.trainableParams)}}},
+        {"memory",
+         {{"single_gpu", breakdownJson(e.memory.singleGpu.device)},
+          {"per_gpu", breakdownJson(e.memory.perGpu.device)},
+          {"per_gpu_stage", e.memory.perGpu.stage},
+          {"per_gpu_overhead", overheadJson(e.memory.perGpu.overhead)},
+          {"single_gpu_overhead", overheadJson(e.memory.singleGpu.overhead)},
+          {"host_per_gpu", breakdownJson(e.memory.perGpu.host)},
+          {"activations_per_layer", bytes(e.memory.perGpu.layerActivations)},
+          {"gpu_capacity", bytes(e.memory.gpuCapacity)},
+          {"fits", e.memory.fits},
+          {"single_gpu_fits", e.memory.singleGpuFits}}},
+        {"diagnostics", diagnostics}};
+}
+
+std::string estimateTable(const Scenario& s, const Estimate& e)
+{
+    std::ostringstream out;
+    const GpuMemory& single = e.memory.singleGpu;
+    const GpuMemory& dist = e.memory.perGpu;
+    out << "ShardScope estimate: " << s.model.name << "\n";
+    out << "  parameters        " << e.model.params << " (most loaded GPU's shard " << fixed(e.model.paramsPerGpu, 0)
+        << "; trainable " << fixed(e.model.trainableParams, 0) << ")\n";
+    out << "  training          " << trainingText(s) << "\n";
+    out << "  layout            " << layoutText(s) << "\n";
+    out << "  GPU               " << s.cluster.gpu << ", " << fixed(e.memory.gpuCapacity / units::kGB, 1) << " GB ("
+        << fixed(e.memory.gpuCapacity / units::kGiB, 1) << " GiB)\n\n";
+
+    char line[160];
+    const std::string distTitle = "most loaded GPU (stage " + std::to_string(dist.stage) + ")";
+    std::snprintf(line, sizeof line, "%-24s %22s   %22s\n", "memory", "single GPU", distTitle.c_str());
+    out << line;
+    std::snprintf(line, sizeof line, "%-24s %10s %11s   %10s %11s\n", "", "GB", "GiB", "GB", "GiB");
+    out << line;
+    auto row = [&](const char* label, double a, double b) {
+        std::snprintf(line, sizeof line, "%-24s %10.2f %11.2f   %10.2f %11.2f\n", label, a / units::kGB,
+                      a / units::kGiB, b / units::kGB, b / units::kGiB);
+        out << line;
+    };
+    for (const Row& r : kRows)
+        row(r.label, single.device.*(r.field), dist.device.*(r.field));
+    row("model states", single.device.modelStates(), dist.device.modelStates());
+    row("total", single.device.total(), dist.device.total());
+    std::snprintf(line, sizeof line, "%-24s %22s   %22s\n", "fits on one GPU", e.memory.singleGpuFits ? "yes" : "no",
+                  e.memory.fits ? "yes" : "no");
+    out << line;
+    if (dist.host.modelStates() > 0)
+        row("host memory (offload)", single.host.modelStates(), dist.host.modelStates());
+    if (!e.diagnostics.empty()) {
+        out << "\ndiagnostics\n";
+        for (const Diagnostic& d : e.diagnostics)
+            out << "  " << severityName(d.severity) << ": " << d.message << "\n";
+    }
+    return out.str();
+}
+
+std::string estimateCsv(const Scenario&, const Estimate& e)
+{
+    std::ostringstream out;
+    out << "quantity,unit,single_gpu,per_gpu\n";
+    out << "params,count," << e.model.params << "," << fixed(e.model.paramsPerGpu, 0) << "\n";
+    static const char* const names[] = {"weights", "gradients", "master_weights", "optimizer_states", "activations",
+                                        "overhead"};
+    for (std::size_t i = 0; i < std::size(kRows); ++i) {
+        out << names[i] << ",bytes," << fixed(e.memory.singleGpu.device.*(kRows[i].field), 0) << ","
+            << fixed(e.memory.perGpu.device.*(kRows[i].field), 0) << "\n";
+    }
+    out << "total,bytes," << fixed(e.memory.singleGpu.device.total(), 0) << "," << fixed(e.memory.perGpu.device.total(), 0)
+        << "\n";
+    out << "gpu_capacity,bytes," << fixed(e.memory.gpuCapacity, 0) << "," << fixed(e.memory.gpuCapacity, 0) << "\n";
+    out << "fits,bool," << (e.memory.singleGpuFits ? "true" : "false") << "," << (e.memory.fits ? "true" : "false")
+        << "\n";
+    return out.str();
+}
+
+} // namespace shardscope

@@ -1,0 +1,88 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/model/model_spec.h"
+#include "core/model/parameter_inventory.h"
+
+namespace shardscope {
+
+enum class Precision { Bf16Mixed, Fp16Mixed, Fp32, Bf16, Fp8Mixed };
+enum class GradDtype { Bf16, Fp16, Fp32 };
+enum class Optimizer { AdamW, SgdMomentum, Adafactor, AdamW8bit };
+enum class Recompute { None, Selective, Full };
+enum class FineTune { Full, Lora, Qlora };
+enum class Offload { None, Optimizer, OptimizerAndParams };
+
+struct TrainingSpec {
+    std::int64_t seqLen = 4096;
+    std::int64_t microBatch = 1;
+    std::optional<std::int64_t> globalBatch;  // unset: micro-batch x data-parallel size
+    Precision precision = Precision::Bf16Mixed;
+    std::optional<GradDtype> gradDtype;       // unset: the recipe's default (bf16 for the article)
+    Optimizer optimizer = Optimizer::AdamW;
+    Recompute recompute = Recompute::None;
+    bool flashAttention = true;
+    FineTune finetune = FineTune::Full;
+    int loraRank = 16;
+    unsigned loraTargets = kProjAll;          // ProjectionBit mask
+    // Implementation choices that change what autograd saves (docs/model.md, "Activations").
+    bool fusedSwiglu = true;                  // Megatron's fused bias-SwiGLU saves only its input
+    bool normStatistics = true;               // count LayerNorm mean/rstd (RMSNorm rstd) in fp32
+};
+
+struct ParallelSpec {
+    int gpus = 64;
+    std::optional<int> dp;  // unset: gpus / (tp * pp * cp)
+    int tp = 1;
+    int pp = 1;
+    int cp = 1;
+    int ep = 1;
+    int zero = 3;
+    bool sequenceParallel = false;
+    int vpp = 1;            // virtual pipeline stages per GPU (interleaved 1F1B when > 1)
+    Offload offload = Offload::None;
+};
+
+struct ClusterSpec {
+    std::string gpu = "h100-sxm";
+    int gpusPerNode = 8;
+    std::optional<double> intraNodeGbps;  // overrides the GPU preset's link bandwidth
+    std::optional<double> interNodeGbps;  // overrides the preset's network bandwidth
+};
+
+// Memory the ledger adds beyond tensors, as explicit adjustable assumptions (docs/model.md, "Overhead").
+struct OverheadSpec {
+    double cudaContextBytes = 512.0 * 1024 * 1024;     // CUDA context, cuBLAS/cuDNN workspaces, kernels
+    double fragmentation = 0.10;                       // caching-allocator slack, fraction of activations
+    double ncclBytesPerGroup = 128.0 * 1024 * 1024;    // NCCL buffers per communicator the GPU belongs to
+    double dpBucketBytes = 25.0 * 1000 * 1000;         // gradient-reduction bucket (PyTorch DDP bucket_cap_mb=25)
+    int zero3PrefetchLayers = 2;                       // layers of gathered parameters live under ZeRO-3
+};
+
+// Everything an estimate depends on. `model` is already resolved (preset, config.json import,
+// explicit shape or --params family); `modelId` remembers which preset it came from.
+struct Scenario {
+    std::string modelId;  // preset id, or empty
+    ModelSpec model;
+    TrainingSpec training;
+    ParallelSpec parallel;
+    ClusterSpec cluster;
+    OverheadSpec overhead;
+
+    int dataParallel() const;  // explicit dp, or derived from gpus
+};
+
+// The article's example: 7e9 parameters, bf16 mixed precision with AdamW, sequence 4096,
+// single GPU beside 64 GPUs with ZeRO-3 (full sharding) on H100 SXM.
+Scenario defaultScenario();
+
+const char* precisionName(Precision p);
+const char* gradDtypeName(GradDtype g);
+const char* optimizerName(Optimizer o);
+const char* recomputeName(Recompute r);
+const char* finetuneName(FineTune f);
+const char* offloadName(Offload o);
+
+} // namespace shardscope

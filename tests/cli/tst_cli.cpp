@@ -1,0 +1,212 @@
+// shardscope-cli as users script it: the contract's JSON, table and CSV, scenario files, and
+// exit status 2 with a message naming the flag for invalid input.
+#include <QtTest>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QDir>
+#include <QProcessEnvironment>
+#include <QTemporaryDir>
+
+namespace {
+
+struct Run {
+    int status = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run cli(const QStringList& args)
+{
+    QProcess process;
+    process.start(QStringLiteral(SHARDSCOPE_CLI), args);
+    if (!process.waitForFinished(30000))
+        qFatal("shardscope-cli did not finish");
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
+            process.readAllStandardError()};
+}
+
+QJsonObject json(const Run& run)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(run.out, &error);
+    if (error.error != QJsonParseError::NoError)
+        qFatal("not JSON: %s", qPrintable(error.errorString()));
+    return doc.object();
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private slots:
+    void jsonHasTheContractsFields()
+    {
+        const Run run = cli({"estimate", "--format", "json"});
+        QCOMPARE(run.status, 0);
+        const QJsonObject o = json(run);
+        QVERIFY(o["model"].toObject().contains("params"));
+        QVERIFY(o["model"].toObject().contains("params_per_gpu"));
+        const QJsonObject memory = o["memory"].toObject();
+        for (const char* block : {"single_gpu", "per_gpu"}) {
+            const QJsonObject b = memory[block].toObject();
+            for (const char* key : {"weights", "gradients", "master_weights", "optimizer_states", "activations",
+                                    "overhead", "total"})
+                QVERIFY2(b[key].isDouble(), key);
+        }
+        QVERIFY(memory["gpu_capacity"].isDouble());
+        QVERIFY(memory["fits"].isBool());
+        QVERIFY(o["diagnostics"].isArray());
+        for (const auto& d : o["diagnostics"].toArray()) {
+            const QString severity = d.toObject()["severity"].toString();
+            QVERIFY(severity == "error" || severity == "warning" || severity == "info");
+            QVERIFY(!d.toObject()["message"].toString().isEmpty());
+        }
+    }
+
+    void defaultIsTheArticle()
+    {
+        const QJsonObject o = json(cli({"estimate", "--format", "json"}));
+        QCOMPARE(o["model"].toObject()["params"].toDouble(), 7e9);
+        const QJsonObject single = o["memory"].toObject()["single_gpu"].toObject();
+        const double states = single["weights"].toDouble() + single["gradients"].toDouble()
+                              + single["master_weights"].toDouble() + single["optimizer_states"].toDouble();
+        QCOMPARE(states, 112e9);
+        const QJsonObject per = o["memory"].toObject()["per_gpu"].toObject();
+        QCOMPARE(per["weights"].toDouble() + per["gradients"].toDouble() + per["master_weights"].toDouble()
+                     + per["optimizer_states"].toDouble(),
+                 1.75e9);
+    }
+
+    void flagsChangeTheEstimate()
+    {
+        const QJsonObject o = json(cli({"estimate", "--model", "llama3-70b", "--gpus", "64", "--tp", "8", "--pp", "2",
+                                        "--zero", "1", "--sequence-parallel", "--recompute", "selective", "--seq-len",
+                                        "8192", "--gpu", "h200", "--format", "json"}));
+        QCOMPARE(o["model"].toObject()["params"].toDouble(), 70553706496.0);
+        QVERIFY(o["memory"].toObject()["per_gpu"].toObject()["total"].toDouble() < 141e9);
+        QCOMPARE(o["memory"].toObject()["gpu_capacity"].toDouble(), 143771.0 * 1024 * 1024);
+    }
+
+    void paramsAcceptsSuffixes()
+    {
+        const QJsonObject o = json(cli({"estimate", "--params", "13B", "--format", "json"}));
+        QCOMPARE(o["model"].toObject()["params"].toDouble(), 13e9);
+    }
+
+    void tableShowsGbAndGib()
+    {
+        const Run run = cli({"estimate"});
+        QCOMPARE(run.status, 0);
+        QVERIFY(run.out.contains("GB"));
+        QVERIFY(run.out.contains("GiB"));
+        QVERIFY(run.out.contains("112.00"));  // model states on one GPU, GB
+        QVERIFY(run.out.contains("1.75"));    // model states per GPU under ZeRO-3, GB
+    }
+
+    void csvHasOneRowPerQuantity()
+    {
+        const Run run = cli({"estimate", "--format", "csv"});
+        QCOMPARE(run.status, 0);
+        const QList<QByteArray> lines = run.out.trimmed().split('\n');
+        QCOMPARE(lines.front(), QByteArray("quantity,unit,single_gpu,per_gpu"));
+        for (const QByteArray& line : lines)
+            QCOMPARE(line.count(','), 3);
+        QVERIFY(run.out.contains("\nweights,bytes,14000000000,218750000\n"));
+    }
+
+    void invalidInputExitsTwoNamingTheFlag_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("flag");
+        QTest::newRow("tp divides heads") << QStringList{"estimate", "--model", "llama2-7b", "--gpus", "3", "--tp", "3"} << "--tp";
+        QTest::newRow("gpus product") << QStringList{"estimate", "--gpus", "10", "--dp", "4"} << "--gpus";
+        QTest::newRow("not a number") << QStringList{"estimate", "--seq-len", "long"} << "--seq-len";
+        QTest::newRow("fraction for a count") << QStringList{"estimate", "--tp", "1.5"} << "--tp";
+        QTest::newRow("unknown flag") << QStringList{"estimate", "--tensor-parallel", "2"} << "--tensor-parallel";
+        QTest::newRow("missing value") << QStringList{"estimate", "--gpus"} << "--gpus";
+        QTest::newRow("unknown model") << QStringList{"estimate", "--model", "gpt-9"} << "--model";
+        QTest::newRow("unknown precision") << QStringList{"estimate", "--precision", "int3"} << "--precision";
+        QTest::newRow("unknown gpu") << QStringList{"estimate", "--gpu", "abacus"} << "--gpu";
+        QTest::newRow("bad format") << QStringList{"estimate", "--format", "xml"} << "--format";
+        QTest::newRow("unknown hf architecture") << QStringList{"estimate", "--hf-config", SHARDSCOPE_SOURCE_DIR "/tests/data/hf/unsupported-bert.json"} << "--hf-config";
+        QTest::newRow("missing scenario file") << QStringList{"estimate", "--scenario", "/nonexistent/s.json"} << "--scenario";
+        QTest::newRow("zero sequence") << QStringList{"estimate", "--seq-len", "0"} << "--seq-len";
+        QTest::newRow("pp divides layers") << QStringList{"estimate", "--gpus", "63", "--pp", "3"} << "--pp";
+        QTest::newRow("unknown command") << QStringList{"estimat"} << "estimat";
+    }
+    void invalidInputExitsTwoNamingTheFlag()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, flag);
+        const Run run = cli(args);
+        QCOMPARE(run.status, 2);
+        QVERIFY(run.out.isEmpty());
+        QVERIFY2(QString::fromUtf8(run.err).contains(flag), run.err.constData());
+    }
+
+    void scenarioFilesRoundTripAndFlagsOverride()
+    {
+        QTemporaryDir dir;
+        const QString saved = dir.filePath("s.json");
+        const Run first = cli({"estimate", "--model", "qwen2.5-7b", "--gpus", "16", "--tp", "2", "--zero", "2",
+                               "--save-scenario", saved, "--format", "json"});
+        QCOMPARE(first.status, 0);
+        QVERIFY(QFile::exists(saved));
+        const Run again = cli({"estimate", "--scenario", saved, "--format", "json"});
+        QCOMPARE(again.status, 0);
+        QCOMPARE(json(again)["memory"].toObject(), json(first)["memory"].toObject());
+
+        const Run overridden = cli({"estimate", "--scenario", saved, "--zero", "3", "--format", "json"});
+        QVERIFY(json(overridden)["memory"].toObject()["per_gpu"].toObject()["weights"].toDouble()
+                < json(first)["memory"].toObject()["per_gpu"].toObject()["weights"].toDouble());
+
+        // A malformed file is rejected with exit 2 and the saved file is not touched.
+        QFile broken(dir.filePath("broken.json"));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write("{\"parallel\": {\"tp\": \"two\"}}");
+        broken.close();
+        const QByteArray before = [&] { QFile f(saved); f.open(QIODevice::ReadOnly); return f.readAll(); }();
+        const Run bad = cli({"estimate", "--scenario", broken.fileName(), "--save-scenario", saved});
+        QCOMPARE(bad.status, 2);
+        QVERIFY(bad.err.contains("parallel.tp"));
+        QFile after(saved);
+        QVERIFY(after.open(QIODevice::ReadOnly));
+        QCOMPARE(after.readAll(), before);
+    }
+
+    void userPresetFolderAddsModels()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath("models"));
+        QFile preset(dir.filePath("models/tiny.json"));
+        QVERIFY(preset.open(QIODevice::WriteOnly));
+        preset.write(R"({"id":"tiny-gpt","name":"Tiny","source":"test","layers":2,"hidden":64,"heads":4,)"
+                     R"("ffn_hidden":256,"vocab":1000,"mlp":"gelu","norm":"layernorm","tied_embeddings":true})");
+        preset.close();
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("SHARDSCOPE_PRESETS_DIR", dir.path());
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(SHARDSCOPE_CLI), {"estimate", "--model", "tiny-gpt", "--gpus", "1", "--format", "json"});
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 0);
+        const QJsonObject o = QJsonDocument::fromJson(process.readAllStandardOutput()).object();
+        // 1000 x 64 embedding (tied) + 2 layers x (4 x 64^2 + 2 x 64 x 256 + 2 x 2 x 64) + final LayerNorm 2 x 64;
+        // this preset has no biases on its linear layers.
+        QCOMPARE(o["model"].toObject()["params"].toDouble(), 1000.0 * 64 + 2 * (4 * 64 * 64 + 2 * 64 * 256 + 4 * 64) + 128);
+    }
+
+    void helpListsEveryFlag()
+    {
+        const Run run = cli({"--help"});
+        QCOMPARE(run.status, 0);
+        for (const char* flag : {"--model", "--hf-config", "--params", "--seq-len", "--zero", "--offload", "--gpu"})
+            QVERIFY2(run.out.contains(flag), flag);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

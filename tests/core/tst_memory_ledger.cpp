@@ -1,0 +1,269 @@
+// The memory ledger: precision recipes, optimizers, fine-tuning modes, offload and how each
+// parallel dimension moves bytes between GPUs.
+#include <QtTest>
+
+#include "core/estimate/estimate.h"
+#include "core/memory/memory_ledger.h"
+#include "core/memory/pipeline_schedule.h"
+#include "core/model/params_family.h"
+#include "core/presets/model_presets.h"
+
+using namespace shardscope;
+
+namespace {
+
+Scenario singleGpu(const char* presetId)
+{
+    Scenario s = defaultScenario();
+    if (presetId != nullptr) {
+        s.model = standardModelPresets().find(presetId)->spec;
+        s.modelId = presetId;
+    }
+    s.parallel = ParallelSpec{};
+    s.parallel.gpus = 1;
+    s.parallel.zero = 0;
+    return s;
+}
+
+double statesPerParameter(const Scenario& s)
+{
+    const Estimate e = estimate(s);
+    return e.memory.singleGpu.device.modelStates() / static_cast<double>(e.model.params);
+}
+
+} // namespace
+
+class TestMemoryLedger : public QObject {
+    Q_OBJECT
+private slots:
+    void recipeBytesPerParameter_data()
+    {
+        QTest::addColumn<int>("precision");
+        QTest::addColumn<int>("grad");      // -1: the recipe's default
+        QTest::addColumn<int>("optimizer");
+        QTest::addColumn<double>("low");
+        QTest::addColumn<double>("high");
+        const int def = -1;
+        // The article: 2 + 2 + 4 + 4 + 4.
+        QTest::newRow("bf16 mixed, bf16 grads, AdamW") << int(Precision::Bf16Mixed) << def << int(Optimizer::AdamW) << 16.0 << 16.0;
+        // Megatron-LM theoretical_memory_usage.py: 18 bytes with fp32 gradient accumulation.
+        QTest::newRow("bf16 mixed, fp32 grads (Megatron)") << int(Precision::Bf16Mixed) << int(GradDtype::Fp32) << int(Optimizer::AdamW) << 18.0 << 18.0;
+        QTest::newRow("fp16 mixed") << int(Precision::Fp16Mixed) << def << int(Optimizer::AdamW) << 16.0 << 16.0;
+        QTest::newRow("fp32") << int(Precision::Fp32) << def << int(Optimizer::AdamW) << 16.0 << 16.0;
+        QTest::newRow("pure bf16") << int(Precision::Bf16) << def << int(Optimizer::AdamW) << 8.0 << 8.0;
+        // fp8 keeps an fp8 copy of every GEMM weight: +1 byte on the ~96% of parameters in layers.
+        QTest::newRow("fp8 mixed") << int(Precision::Fp8Mixed) << def << int(Optimizer::AdamW) << 16.9 << 17.0;
+        QTest::newRow("SGD momentum") << int(Precision::Bf16Mixed) << def << int(Optimizer::SgdMomentum) << 12.0 << 12.0;
+        // Factored second moments: (rows + cols) per matrix, so nearly nothing beyond 2 + 2 + 4.
+        QTest::newRow("Adafactor") << int(Precision::Bf16Mixed) << def << int(Optimizer::Adafactor) << 8.0 << 8.01;
+        // Two uint8 moments plus an fp32 absmax per 256 values for each: 2 + 8/256.
+        QTest::newRow("8-bit AdamW") << int(Precision::Bf16Mixed) << def << int(Optimizer::AdamW8bit) << 10.03 << 10.04;
+    }
+    void recipeBytesPerParameter()
+    {
+        QFETCH(int, precision);
+        QFETCH(int, grad);
+        QFETCH(int, optimizer);
+        QFETCH(double, low);
+        QFETCH(double, high);
+        Scenario s = singleGpu("llama2-7b");
+        s.training.precision = static_cast<Precision>(precision);
+        if (grad >= 0)
+            s.training.gradDtype = static_cast<GradDtype>(grad);
+        s.training.optimizer = static_cast<Optimizer>(optimizer);
+        const double bytes = statesPerParameter(s);
+        QVERIFY2(bytes >= low - 1e-9 && bytes <= high + 1e-9, qPrintable(QString::number(bytes, 'f', 6)));
+    }
+
+    void zeroStagesFollowThePaper_data()
+    {
+        QTest::addColumn<int>("stage");
+        QTest::addColumn<double>("expected");  // bytes per parameter per GPU at dp 8
+        QTest::newRow("stage 0") << 0 << 16.0;
+        QTest::newRow("stage 1") << 1 << 2 + 2 + 12.0 / 8;
+        QTest::newRow("stage 2") << 2 << 2 + 14.0 / 8;
+        QTest::newRow("stage 3") << 3 << 16.0 / 8;
+    }
+    void zeroStagesFollowThePaper()
+    {
+        QFETCH(int, stage);
+        QFETCH(double, expected);
+        Scenario s = singleGpu(nullptr);
+        s.model = shapeForParameterCount(1'000'000'000);
+        s.parallel.gpus = 8;
+        s.parallel.zero = stage;
+        const Estimate e = estimate(s);
+        QCOMPARE(e.memory.perGpu.device.modelStates() / 1e9, expected);
+    }
+
+    void loraFreezesTheBase()
+    {
+        Scenario s = singleGpu("llama2-7b");
+        s.training.finetune = FineTune::Lora;
+        s.training.loraRank = 16;
+        s.training.loraTargets = kProjQ | kProjV;
+        const Estimate e = estimate(s);
+        // Adapters: r (in + out) per adapted projection, two 4096 x 4096 projections per layer.
+        const double adapters = 32.0 * 2 * 16 * (4096 + 4096);
+        QCOMPARE(e.model.trainableParams, adapters);
+        const MemoryBreakdown& m = e.memory.singleGpu.device;
+        QCOMPARE(m.weights, (6'738'415'616.0 + adapters) * 2);
+        QCOMPARE(m.gradients, adapters * 2);
+        QCOMPARE(m.masterWeights, adapters * 4);
+        QCOMPARE(m.optimizerStates, adapters * 8);
+        // The article: LoRA fine-tuning of a 7B model fits on one GPU.
+        QVERIFY(e.memory.singleGpuFits);
+    }
+
+    void qloraStoresNf4()
+    {
+        Scenario s = singleGpu("llama2-7b");
+        s.training.finetune = FineTune::Qlora;
+        s.training.loraTargets = kProjAll;
+        const Estimate e = estimate(s);
+        // Dettmers et al. 2023 §3: 4 + 0.127 bits per quantised weight; embeddings and norms stay bf16.
+        QCOMPARE(nf4BytesPerElement(), (4.0 + 8.0 / 64 + 32.0 / (64 * 256)) / 8);
+        const double linear = 32.0 * (4 * 4096.0 * 4096 + 3 * 4096.0 * 11008);
+        const double other = 6'738'415'616.0 - linear;
+        const double adapters = e.model.trainableParams;
+        QCOMPARE(e.memory.singleGpu.device.weights, linear * nf4BytesPerElement() + other * 2 + adapters * 2);
+        QVERIFY(e.memory.singleGpu.device.weights < 4.1e9);
+    }
+
+    void offloadMovesStatesToHost()
+    {
+        Scenario s = singleGpu(nullptr);
+        s.model = shapeForParameterCount(1'000'000'000);
+        s.parallel.gpus = 4;
+        s.parallel.zero = 2;
+        s.parallel.offload = Offload::Optimizer;
+        const GpuMemory g = estimate(s).memory.perGpu;
+        QCOMPARE(g.device.weights, 2e9);
+        QCOMPARE(g.device.gradients + g.device.masterWeights + g.device.optimizerStates, 0.0);
+        QCOMPARE(g.host.gradients, 2e9 / 4);
+        QCOMPARE(g.host.masterWeights + g.host.optimizerStates, 12e9 / 4);
+
+        s.parallel.zero = 3;
+        s.parallel.offload = Offload::OptimizerAndParams;
+        const GpuMemory all = estimate(s).memory.perGpu;
+        QCOMPARE(all.device.modelStates(), 0.0);
+        QCOMPARE(all.host.modelStates(), 16e9 / 4);
+        QVERIFY(all.overhead.gatheredParameters > 0);  // layers still gather onto the GPU
+    }
+
+    void pipelinePlacesEmbeddingFirstAndOutputLast()
+    {
+        Scenario s = singleGpu("gpt3-175b");
+        s.parallel.gpus = 4;
+        s.parallel.pp = 4;
+        s.training.seqLen = 2048;
+        const LedgerLayout layout = distributedLayout(s);
+        const double embedding = 50257.0 * 12288;
+        const double positions = 2048.0 * 12288;
+        const double layers = 24.0 * (12.0 * 12288 * 12288 + 13.0 * 12288);
+        QCOMPARE(gpuMemoryAtStage(s, layout, 0).params, embedding + positions + layers);
+        QCOMPARE(gpuMemoryAtStage(s, layout, 1).params, layers);
+        // Tied embeddings: the last stage keeps a copy of the word embedding for the output layer.
+        QCOMPARE(gpuMemoryAtStage(s, layout, 3).params, layers + 2 * 12288.0 + embedding);
+        // 1F1B: stage k holds pp - k micro-batches in flight.
+        s.training.globalBatch = 8;
+        const LedgerLayout eight = distributedLayout(s);
+        QCOMPARE(gpuMemoryAtStage(s, eight, 0).inflightPasses, qint64(4));
+        QCOMPARE(gpuMemoryAtStage(s, eight, 3).inflightPasses, qint64(1));
+    }
+
+    void pipelineSchedules_data()
+    {
+        QTest::addColumn<int>("p");
+        QTest::addColumn<int>("v");
+        QTest::addColumn<int>("stage");
+        QTest::addColumn<qint64>("microbatches");
+        QTest::addColumn<qint64>("passes");
+        QTest::newRow("1F1B first stage") << 4 << 1 << 0 << qint64(8) << qint64(4);
+        QTest::newRow("1F1B last stage") << 4 << 1 << 3 << qint64(8) << qint64(1);
+        QTest::newRow("1F1B, fewer micro-batches than stages") << 8 << 1 << 0 << qint64(2) << qint64(2);
+        // Interleaved: (p - 1) * 2 + (v - 1) p + 1 chunk passes of L/(p v) layers on stage 0,
+        // i.e. L/p x p x (1 + (p - 1)/(p v)) layers' worth (Korthikanti §4.2.3).
+        QTest::newRow("interleaved first stage") << 4 << 2 << 0 << qint64(8) << qint64(11);
+        QTest::newRow("interleaved last stage") << 4 << 2 << 3 << qint64(8) << qint64(5);
+    }
+    void pipelineSchedules()
+    {
+        QFETCH(int, p);
+        QFETCH(int, v);
+        QFETCH(int, stage);
+        QFETCH(qint64, microbatches);
+        QFETCH(qint64, passes);
+        QCOMPARE(inflightChunkPasses(p, v, stage, microbatches), passes);
+    }
+
+    void interleavedFactorMatchesKorthikanti()
+    {
+        const int p = 8, v = 3;
+        const double layerEquivalents = static_cast<double>(inflightChunkPasses(p, v, 0, 64)) / v;  // in units of L/p
+        QCOMPARE(layerEquivalents, p * (1.0 + (p - 1.0) / (p * v)));
+    }
+
+    void expertParallelSplitsExperts()
+    {
+        Scenario s = singleGpu("mixtral-8x7b");
+        s.parallel.gpus = 8;
+        s.parallel.ep = 8;
+        s.parallel.zero = 0;
+        const Estimate e = estimate(s);
+        QVERIFY(e.valid());
+        const double expertsPerLayer = 8.0 * 3 * 4096 * 14336;
+        const double dense = 46'702'792'704.0 - 32 * expertsPerLayer;
+        QCOMPARE(e.model.paramsPerGpu, dense + 32 * expertsPerLayer / 8);
+    }
+
+    void contextParallelSplitsActivations()
+    {
+        Scenario s = singleGpu("llama3-8b");
+        s.training.seqLen = 32768;
+        const double whole = estimate(s).memory.perGpu.layerActivations;
+        s.parallel.gpus = 4;
+        s.parallel.cp = 4;
+        const double quarter = estimate(s).memory.perGpu.layerActivations;
+        QCOMPARE(quarter, whole / 4);
+    }
+
+    void flashAttentionRemovesTheQuadraticTerm()
+    {
+        Scenario s = singleGpu("llama2-7b");
+        s.training.seqLen = 8192;
+        s.training.flashAttention = false;
+        const double eager = estimate(s).memory.singleGpu.layerActivations;
+        s.training.flashAttention = true;
+        const double flash = estimate(s).memory.singleGpu.layerActivations;
+        // Llama has no dropout: the eager path saves the 2 a s^2 b softmax output; flash saves an fp32 LSE.
+        QCOMPARE(eager - flash, 2.0 * 32 * 8192.0 * 8192 - 4.0 * 32 * 8192);
+    }
+
+    void overheadIsExplicit()
+    {
+        Scenario s = singleGpu("llama2-7b");
+        s.overhead.cudaContextBytes = 0;
+        s.overhead.fragmentation = 0;
+        const Estimate bare = estimate(s);
+        QCOMPARE(bare.memory.singleGpu.device.overhead, 0.0);
+        s.overhead.cudaContextBytes = 1e9;
+        s.overhead.fragmentation = 0.5;
+        const Estimate heavy = estimate(s);
+        QCOMPARE(heavy.memory.singleGpu.device.overhead, 1e9 + 0.5 * heavy.memory.singleGpu.device.activations);
+    }
+
+    void fitDiagnosticSaysByHowMuch()
+    {
+        Scenario s = singleGpu("llama3-70b");
+        const Estimate e = estimate(s);
+        QVERIFY(!e.memory.fits);
+        bool found = false;
+        for (const Diagnostic& d : e.diagnostics)
+            found = found || (d.field == "memory" && d.message.find("more than the") != std::string::npos);
+        QVERIFY(found);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestMemoryLedger)
+#include "tst_memory_ledger.moc"

@@ -1,0 +1,172 @@
+// Parameter counts: presets against their published counts, Hugging Face config.json import,
+// and the --params family of shapes.
+#include <QtTest>
+
+#include "core/model/hf_config.h"
+#include "core/model/params_family.h"
+#include "core/model/parameter_inventory.h"
+#include "core/presets/model_presets.h"
+
+using namespace shardscope;
+
+namespace {
+
+QString hfPath(const char* name) { return QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data/hf/") + name; }
+
+const ModelSpec& preset(const char* id)
+{
+    const ModelPreset* found = standardModelPresets().find(id);
+    if (found == nullptr)
+        qFatal("missing preset %s", id);
+    return found->spec;
+}
+
+} // namespace
+
+class TestModel : public QObject {
+    Q_OBJECT
+private slots:
+    void publishedCounts_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<qint64>("published");
+        // The published counts, written here independently of the preset files.
+        QTest::newRow("Llama-2-7B") << "llama2-7b" << qint64(6'738'415'616);
+        QTest::newRow("Llama-3-8B") << "llama3-8b" << qint64(8'030'261'248);
+        QTest::newRow("Llama-3-70B") << "llama3-70b" << qint64(70'553'706'496);
+        QTest::newRow("Mixtral-8x7B") << "mixtral-8x7b" << qint64(46'702'792'704);
+        QTest::newRow("Qwen2.5-7B") << "qwen2.5-7b" << qint64(7'615'616'512);
+    }
+    void publishedCounts()
+    {
+        QFETCH(QString, id);
+        QFETCH(qint64, published);
+        QCOMPARE(countParameters(preset(id.toUtf8().constData())).total, published);
+    }
+
+    void everyPresetMatchesItsPublishedCount()
+    {
+        const auto& presets = standardModelPresets();
+        QVERIFY2(presets.diagnostics().empty(), "a built-in preset failed to load");
+        const char* required[] = {"gpt3-175b", "llama2-7b", "llama2-70b", "llama3-8b", "llama3-70b", "llama3.1-405b",
+                                  "qwen2.5-7b", "qwen2.5-72b", "mixtral-8x7b", "megatron-22b", "megatron-530b",
+                                  "megatron-1t"};
+        for (const char* id : required)
+            QVERIFY2(presets.find(id) != nullptr, id);
+        for (const ModelPreset& p : presets.all()) {
+            QVERIFY2(!p.spec.source.empty(), p.spec.id.c_str());
+            QVERIFY2(p.publishedParams || p.publishedParamsApprox, p.spec.id.c_str());
+            const auto count = countParameters(p.spec).total;
+            if (p.publishedParams)
+                QCOMPARE(count, *p.publishedParams);
+            else  // a rounded published figure ("175B"): within 1%
+                QVERIFY2(std::abs(count - *p.publishedParamsApprox) < 0.01 * *p.publishedParamsApprox, p.spec.id.c_str());
+        }
+    }
+
+    void moeActiveParameters()
+    {
+        // Mixtral: 12.9B active parameters per token (Jiang et al. 2024, arXiv 2401.04088 §2).
+        // Embeddings 2 x 32000 x 4096; per layer attention 2 x 4096^2 + 2 x 4096 x 1024, router
+        // 8 x 4096, two SwiGLU experts 2 x 3 x 4096 x 14336, two RMSNorms; final norm.
+        const qint64 perLayer = 2 * 4096LL * 4096 + 2 * 4096LL * 1024 + 8 * 4096 + 2 * 3 * 4096LL * 14336 + 2 * 4096;
+        const ParameterCount c = countParameters(preset("mixtral-8x7b"));
+        QCOMPARE(c.active, 2 * 32000LL * 4096 + 32 * perLayer + 4096);
+        QVERIFY(qAbs(c.active / 1e9 - 12.9) < 0.05);
+    }
+
+    void hfImport_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<qint64>("expected");
+        QTest::addColumn<QString>("presetId");
+        QTest::newRow("llama") << "llama2-7b.json" << qint64(6'738'415'616) << "llama2-7b";
+        QTest::newRow("llama GQA") << "llama3-8b.json" << qint64(8'030'261'248) << "llama3-8b";
+        QTest::newRow("llama 70B") << "llama3-70b.json" << qint64(70'553'706'496) << "llama3-70b";
+        QTest::newRow("mistral") << "mistral-7b.json" << qint64(7'241'732'096) << "";
+        QTest::newRow("mixtral") << "mixtral-8x7b.json" << qint64(46'702'792'704) << "mixtral-8x7b";
+        QTest::newRow("qwen2 (qkv bias)") << "qwen2.5-7b.json" << qint64(7'615'616'512) << "qwen2.5-7b";
+        QTest::newRow("gpt2 (tied, learned positions)") << "gpt2.json" << qint64(124'439'808) << "";
+        QTest::newRow("gpt_neox (pythia-160m)") << "pythia-160m.json" << qint64(162'322'944) << "";
+        QTest::newRow("head_dim null") << "null-head-dim.json" << qint64(7'241'732'096) << "";
+        // head_dim 128 with hidden 2048 and 32 heads: queries are 4096 wide, not 2048.
+        QTest::newRow("explicit head_dim") << "explicit-head-dim.json" << qint64(289'327'104) << "";
+    }
+    void hfImport()
+    {
+        QFETCH(QString, file);
+        QFETCH(qint64, expected);
+        QFETCH(QString, presetId);
+        Diagnostics d;
+        const auto spec = importHfConfigFile(hfPath(file.toUtf8().constData()).toStdString(), d);
+        QVERIFY2(spec.has_value(), d.empty() ? "" : d.front().message.c_str());
+        QVERIFY(!hasErrors(d));
+        QCOMPARE(countParameters(*spec).total, expected);
+        if (!presetId.isEmpty())
+            QCOMPARE(countParameters(*spec).total, countParameters(preset(presetId.toUtf8().constData())).total);
+    }
+
+    void hfImportRejects_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("messagePart");
+        QTest::newRow("unknown architecture") << "unsupported-bert.json" << "\"bert\" is not supported";
+        QTest::newRow("missing hidden_size") << "missing-hidden.json" << "missing \"hidden_size\"";
+        QTest::newRow("no such file") << "does-not-exist.json" << "cannot read";
+    }
+    void hfImportRejects()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, messagePart);
+        Diagnostics d;
+        const auto spec = importHfConfigFile(hfPath(file.toUtf8().constData()).toStdString(), d);
+        QVERIFY(!spec.has_value());
+        QVERIFY(hasErrors(d));
+        QCOMPARE(QString::fromStdString(d.front().field), QStringLiteral("model.hf_config"));
+        QVERIFY2(QString::fromStdString(d.front().message).contains(messagePart), d.front().message.c_str());
+    }
+
+    void paramsFamilyArticleShape()
+    {
+        // 7e9 lands on Llama-2-7B's shape, and the ledger uses exactly 7e9.
+        const ModelSpec m = shapeForParameterCount(7'000'000'000);
+        QCOMPARE(m.layers, 32);
+        QCOMPARE(m.hidden, qint64(4096));
+        QCOMPARE(m.heads, 32);
+        QCOMPARE(m.ffnHidden, qint64(11008));
+        QCOMPARE(ledgerParameters(m), qint64(7'000'000'000));
+        QCOMPARE(countParameters(m).total, qint64(6'738'415'616));
+    }
+
+    void paramsFamilyIsMonotone()
+    {
+        int previousLayers = 0;
+        for (double n = 1e8; n <= 2e12; n *= 1.05) {
+            const ModelSpec m = shapeForParameterCount(static_cast<std::int64_t>(n));
+            QVERIFY(m.layers >= previousLayers);
+            QCOMPARE(m.hidden, 128 * qint64(m.layers));
+            Diagnostics d;
+            validateModel(m, d);
+            QVERIFY(!hasErrors(d));
+            // The shape stays within 25% of N, so apportioning N by it is meaningful.
+            const double ratio = static_cast<double>(countParameters(m).total) / n;
+            QVERIFY2(ratio > 0.75 && ratio < 1.25, qPrintable(QString::number(n)));
+            previousLayers = m.layers;
+        }
+    }
+
+    void tensorParallelSplits()
+    {
+        // Llama-2-7B with tp 2: projections, embedding and output halve; norms replicate.
+        const ModelSpec& m = preset("llama2-7b");
+        const ParameterInventory inventory(m);
+        std::int64_t perRank = 0;
+        for (const TensorGroup& g : inventory.groups())
+            perRank += (g.placement == Placement::Layer ? m.layers : 1) * localShape(g, 2, 1).elements();
+        const std::int64_t norms = (2 * m.layers + 1) * m.hidden;
+        QCOMPARE(perRank, (countParameters(m).total - norms) / 2 + norms);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestModel)
+#include "tst_model.moc"

@@ -1,0 +1,186 @@
+// Scenario checks (every impossible layout is an error naming its field) and scenario files
+// (round trip, malformed input rejected without touching the current scenario).
+#include <QtTest>
+
+#include <QTemporaryDir>
+
+#include "core/estimate/estimate.h"
+#include "core/presets/model_presets.h"
+#include "core/scenario/scenario_json.h"
+
+using namespace shardscope;
+using Json = nlohmann::json;
+
+namespace {
+
+Scenario llama7b()
+{
+    Scenario s = defaultScenario();
+    s.model = standardModelPresets().find("llama2-7b")->spec;
+    s.modelId = "llama2-7b";
+    return s;
+}
+
+bool hasErrorOn(const Estimate& e, const std::string& field)
+{
+    for (const Diagnostic& d : e.diagnostics) {
+        if (d.severity == Severity::Error && d.field == field)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+class TestScenario : public QObject {
+    Q_OBJECT
+private slots:
+    void impossibleLayouts_data()
+    {
+        QTest::addColumn<QString>("patch");   // a scenario document applied over llama2-7b
+        QTest::addColumn<QString>("field");
+        QTest::newRow("tp does not divide heads") << R"({"parallel":{"gpus":3,"tp":3}})" << "parallel.tp";
+        QTest::newRow("tp does not divide kv heads") << R"({"model":{"model":"llama3-8b"},"parallel":{"gpus":16,"tp":16}})" << "parallel.tp";
+        QTest::newRow("tp does not divide FFN") << R"({"model":{"ffn_hidden":11000},"parallel":{"gpus":16,"tp":16}})" << "parallel.tp";
+        QTest::newRow("pp does not divide layers") << R"({"parallel":{"gpus":3,"pp":3}})" << "parallel.pp";
+        QTest::newRow("cp does not divide sequence") << R"({"training":{"seq_len":1000},"parallel":{"gpus":16,"cp":16}})" << "parallel.cp";
+        QTest::newRow("ep without experts") << R"({"parallel":{"gpus":8,"ep":8}})" << "parallel.ep";
+        QTest::newRow("ep does not divide experts") << R"({"model":{"model":"mixtral-8x7b"},"parallel":{"gpus":6,"ep":3}})" << "parallel.ep";
+        QTest::newRow("dp x tp x pp x cp != gpus") << R"({"parallel":{"gpus":64,"dp":4,"tp":2}})" << "parallel.gpus";
+        QTest::newRow("gpus not a multiple of model parallel") << R"({"parallel":{"gpus":6,"tp":4}})" << "parallel.gpus";
+        QTest::newRow("global batch not divisible") << R"({"training":{"global_batch":100},"parallel":{"gpus":64}})" << "training.global_batch";
+        QTest::newRow("vpp without pp") << R"({"parallel":{"gpus":8,"vpp":2}})" << "parallel.vpp";
+        QTest::newRow("vpp does not divide layers") << R"({"parallel":{"gpus":8,"pp":8,"vpp":3}})" << "parallel.vpp";
+        QTest::newRow("zero stage 4") << R"({"parallel":{"zero":4}})" << "parallel.zero";
+        QTest::newRow("zero gpus") << R"({"parallel":{"gpus":0}})" << "parallel.gpus";
+        QTest::newRow("negative tp") << R"({"parallel":{"tp":-2}})" << "parallel.tp";
+        QTest::newRow("offload without ZeRO") << R"({"parallel":{"zero":0,"offload":"optimizer"}})" << "parallel.offload";
+        QTest::newRow("param offload needs ZeRO-3") << R"({"parallel":{"zero":2,"offload":"optimizer+params"}})" << "parallel.offload";
+        QTest::newRow("zero sequence") << R"({"training":{"seq_len":0}})" << "training.seq_len";
+        QTest::newRow("unknown GPU") << R"({"cluster":{"gpu":"tpu-v5"}})" << "cluster.gpu";
+        QTest::newRow("kv heads do not divide heads") << R"({"model":{"kv_heads":5}})" << "model.kv_heads";
+        QTest::newRow("fragmentation above 1") << R"({"overhead":{"fragmentation":2}})" << "overhead.fragmentation";
+        QTest::newRow("LoRA rank 0") << R"({"training":{"finetune":"lora","lora_rank":0}})" << "training.lora_rank";
+    }
+    void impossibleLayouts()
+    {
+        QFETCH(QString, patch);
+        QFETCH(QString, field);
+        Json document = scenarioToJson(llama7b());
+        document.merge_patch(Json::parse(patch.toStdString()));
+        if (document["model"].contains("model") && document["model"]["model"] != "llama2-7b") {
+            const std::string id = document["model"]["model"];
+            document["model"] = Json{{"model", id}};
+        }
+        Diagnostics read;
+        const auto scenario = scenarioFromJson(document, {}, read);
+        QVERIFY2(scenario.has_value(), read.empty() ? "" : read.front().message.c_str());
+        const Estimate e = estimate(*scenario);
+        QVERIFY(!e.valid());
+        QVERIFY2(hasErrorOn(e, field.toStdString()),
+                 e.diagnostics.empty() ? "no diagnostics" : e.diagnostics.front().field.c_str());
+        for (const Diagnostic& d : e.diagnostics)
+            QVERIFY(!d.message.empty());
+    }
+
+    void malformedDocuments_data()
+    {
+        QTest::addColumn<QString>("document");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("not an object") << "[1,2]" << "scenario";
+        QTest::newRow("group not an object") << R"({"training": 5})" << "training";
+        QTest::newRow("string for a number") << R"({"training":{"seq_len":"long"}})" << "training.seq_len";
+        QTest::newRow("fractional count") << R"({"parallel":{"tp":1.5}})" << "parallel.tp";
+        QTest::newRow("unknown precision") << R"({"training":{"precision":"int4"}})" << "training.precision";
+        QTest::newRow("unknown preset") << R"({"model":{"model":"gpt-5"}})" << "model.model";
+        QTest::newRow("bad switch") << R"({"training":{"flash_attention":"maybe"}})" << "training.flash_attention";
+        QTest::newRow("bad LoRA targets") << R"({"training":{"lora_targets":"q,x"}})" << "training.lora_targets";
+        QTest::newRow("negative params") << R"({"model":{"params":-5}})" << "model.params";
+        QTest::newRow("bad MLP kind") << R"({"model":{"mlp":"relu"}})" << "model.mlp";
+    }
+    void malformedDocuments()
+    {
+        QFETCH(QString, document);
+        QFETCH(QString, field);
+        Diagnostics d;
+        const auto scenario = scenarioFromJson(Json::parse(document.toStdString()), {}, d);
+        QVERIFY(!scenario.has_value());
+        QVERIFY(hasErrors(d));
+        bool named = false;
+        for (const Diagnostic& item : d)
+            named = named || item.field == field.toStdString();
+        QVERIFY2(named, d.front().field.c_str());
+    }
+
+    void unknownFieldsWarn()
+    {
+        Diagnostics d;
+        const auto scenario = scenarioFromJson(Json::parse(R"({"training":{"seq_lenn":8}})"), {}, d);
+        QVERIFY(scenario.has_value());
+        QCOMPARE(d.size(), std::size_t(1));
+        QCOMPARE(d.front().severity, Severity::Warning);
+        QCOMPARE(d.front().field, std::string("training.seq_lenn"));
+    }
+
+    void roundTrip_data()
+    {
+        QTest::addColumn<QString>("document");
+        QTest::newRow("default (article)") << "{}";
+        QTest::newRow("preset with layout") << R"({"model":{"model":"llama3-70b"},"training":{"seq_len":8192,"global_batch":512,"recompute":"selective"},"parallel":{"gpus":512,"tp":8,"pp":4,"zero":1,"sequence_parallel":true,"vpp":2}})";
+        QTest::newRow("params family") << R"({"model":{"params":13e9},"training":{"precision":"fp8-mixed","optimizer":"adafactor"}})";
+        QTest::newRow("explicit shape") << R"({"model":{"layers":12,"hidden":768,"heads":12,"ffn_hidden":3072,"vocab":50257,"mlp":"gelu","norm":"layernorm","tied_embeddings":true,"position":"learned","max_positions":1024,"dropout":true}})";
+        QTest::newRow("qlora offload overhead") << R"({"model":{"model":"mixtral-8x7b"},"training":{"finetune":"qlora","lora_rank":64,"lora_targets":"q,v"},"parallel":{"gpus":8,"ep":8,"zero":3,"offload":"optimizer+params"},"cluster":{"gpu":"a100-80g","gpus_per_node":4,"inter_node_gbps":25},"overhead":{"context_mib":700,"fragmentation":0.2}})";
+    }
+    void roundTrip()
+    {
+        QFETCH(QString, document);
+        Diagnostics d;
+        const auto first = scenarioFromJson(Json::parse(document.toStdString()), {}, d);
+        QVERIFY(first.has_value());
+        const Json written = scenarioToJson(*first);
+        const auto second = scenarioFromJson(written, {}, d);
+        QVERIFY(second.has_value());
+        QCOMPARE(scenarioToJson(*second).dump(), written.dump());
+        const Estimate a = estimate(*first);
+        const Estimate b = estimate(*second);
+        QCOMPARE(a.memory.perGpu.device.total(), b.memory.perGpu.device.total());
+        QCOMPARE(a.memory.singleGpu.device.total(), b.memory.singleGpu.device.total());
+        QCOMPARE(a.model.params, b.model.params);
+    }
+
+    void fileSaveIsAtomicAndLoadRejectsGarbage()
+    {
+        QTemporaryDir dir;
+        const std::filesystem::path path = dir.filePath("scenario.json").toStdString();
+        std::string error;
+        QVERIFY(saveScenarioFile(llama7b(), path, error));
+        Diagnostics d;
+        const auto loaded = loadScenarioFile(path, d);
+        QVERIFY(loaded.has_value());
+        QCOMPARE(loaded->modelId, std::string("llama2-7b"));
+
+        // Saving into a folder that does not exist fails and leaves nothing behind.
+        QVERIFY(!saveScenarioFile(llama7b(), dir.filePath("missing/x.json").toStdString(), error));
+        QVERIFY(!error.empty());
+
+        QFile garbage(dir.filePath("garbage.json"));
+        QVERIFY(garbage.open(QIODevice::WriteOnly));
+        garbage.write("{\"model\": {");
+        garbage.close();
+        Diagnostics bad;
+        QVERIFY(!loadScenarioFile(garbage.fileName().toStdString(), bad).has_value());
+        QVERIFY(QString::fromStdString(bad.front().message).contains("not valid JSON"));
+    }
+
+    void hfConfigPathIsRelativeToTheScenario()
+    {
+        const Json document = Json::parse(R"({"model":{"hf_config":"hf/llama3-8b.json"}})");
+        Diagnostics d;
+        const auto s = scenarioFromJson(document, SHARDSCOPE_SOURCE_DIR "/tests/data", d);
+        QVERIFY(s.has_value());
+        QCOMPARE(countParameters(s->model).total, qint64(8'030'261'248));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestScenario)
+#include "tst_scenario.moc"
