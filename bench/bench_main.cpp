@@ -5,11 +5,14 @@
 #include <vector>
 
 #include "bench/estimate_bench.h"
+#include "bench/precision_bench.h"
 
 int main(int argc, char** argv)
 {
     const bool json = argc > 1 && std::strcmp(argv[1], "--json") == 0;
     std::vector<shardscope::bench::Timing> all = shardscope::bench::estimateBenchmarks();
+    for (auto& t : shardscope::bench::precisionBenchmarks())
+        all.push_back(std::move(t));
     if (json)
         std::printf("[\n");
     for (std::size_t i = 0; i < all.size(); ++i) {

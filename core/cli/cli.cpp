@@ -14,6 +14,10 @@ void printUsage(std::ostream& out)
            "commands:\n"
            "  estimate   memory per GPU, single GPU beside the distributed layout\n"
            "             [--scenario FILE] [flags] [--save-scenario FILE] [--format table|json|csv]\n\n"
+           "  drift      bf16/fp16/fp8 weight-update drift: --dtype --start --update --steps --strategy\n"
+           "             naive|fp32-master|kahan|stochastic [--spread S] [--seed S] [--curve-points N] [--format ...]\n"
+           "  reduce     error of summing N ranks' gradients: [--dtype bf16] [--max-ranks 4096] [--elements 256]\n"
+           "             [--mean 0] [--spread 1] [--seed S]; or --sharded-master [--ranks 8] [--params 4096] [--steps 10]\n\n"
            "estimate flags (a scenario file uses the same names, dashes as underscores):\n";
     for (const FlagSpec& spec : scenarioFlags()) {
         std::string name = std::string("  --") + spec.flag + (spec.type == FlagType::Switch ? "" : " X");
@@ -35,6 +39,10 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
         const std::vector<std::string> rest(args.begin() + 1, args.end());
         if (args[0] == "estimate")
             return runEstimate(rest, out, err);
+        if (args[0] == "drift")
+            return runDrift(rest, out, err);
+        if (args[0] == "reduce")
+            return runReduce(rest, out, err);
         err << "shardscope-cli: unknown command '" << args[0] << "' (try --help)\n";
         return kExitInvalidInput;
     } catch (const std::exception& e) {

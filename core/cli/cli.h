@@ -16,5 +16,7 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
 
 // The individual commands, for reuse and tests.
 int runEstimate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runDrift(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runReduce(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 } // namespace shardscope::cli

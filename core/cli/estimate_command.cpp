@@ -7,6 +7,7 @@
 
 #include "core/cli/cli.h"
 #include "core/cli/flag_table.h"
+#include "core/cli/options.h"
 #include "core/estimate/estimate.h"
 #include "core/presets/model_presets.h"
 #include "core/report/estimate_report.h"
@@ -16,8 +17,6 @@ namespace shardscope::cli {
 namespace {
 
 using Json = nlohmann::json;
-
-enum class Format { Table, Json, Csv };
 
 struct EstimateOptions {
     std::string scenarioFile;
@@ -38,55 +37,35 @@ void printDiagnostic(std::ostream& err, const Diagnostic& d)
     err << d.message << "\n";
 }
 
-bool invalid(std::ostream& err, const std::string& flag, const std::string& message)
-{
-    err << "shardscope-cli: error: " << flag << ": " << message << "\n";
-    return false;
-}
-
 bool parseOptions(const std::vector<std::string>& args, EstimateOptions& options, std::ostream& err)
 {
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        if (arg.rfind("--", 0) != 0)
-            return invalid(err, arg, "unexpected argument (flags start with --)");
-        std::string name = arg.substr(2);
-        std::optional<std::string> value;
-        if (const auto eq = name.find('='); eq != std::string::npos) {
-            value = name.substr(eq + 1);
-            name.resize(eq);
-        }
+    const auto isSwitch = [](const std::string& name) {
         const FlagSpec* spec = findFlag(name);
-        const bool isSwitch = spec != nullptr && spec->type == FlagType::Switch;
-        if (!value && !isSwitch) {
-            if (i + 1 >= args.size())
-                return invalid(err, "--" + name, "needs a value");
-            value = args[++i];
-        }
+        return spec != nullptr && spec->type == FlagType::Switch;
+    };
+    const auto split = splitOptions(args, isSwitch, err);
+    if (!split)
+        return false;
+    for (const Option& option : *split) {
+        const std::string& name = option.name;
         if (name == "scenario") {
-            options.scenarioFile = *value;
+            options.scenarioFile = *option.value;
         } else if (name == "save-scenario") {
-            options.saveFile = *value;
+            options.saveFile = *option.value;
         } else if (name == "format") {
-            if (*value == "table")
-                options.format = Format::Table;
-            else if (*value == "json")
-                options.format = Format::Json;
-            else if (*value == "csv")
-                options.format = Format::Csv;
-            else
-                return invalid(err, "--format", "must be table, json or csv (got '" + *value + "')");
-        } else if (spec != nullptr) {
+            if (!parseFormat(option, options.format, err))
+                return false;
+        } else if (const FlagSpec* spec = findFlag(name)) {
             std::string problem;
-            auto parsed = parseFlagValue(*spec, value.value_or(""), problem);
+            auto parsed = parseFlagValue(*spec, option.value.value_or(""), problem);
             if (!parsed)
-                return invalid(err, "--" + name, problem);
+                return invalidOption(err, "--" + name, problem);
             // A config.json named on the command line is relative to the working directory.
             if (name == "hf-config")
-                parsed = std::filesystem::absolute(*value).string();
+                parsed = std::filesystem::absolute(*option.value).string();
             options.patch[spec->group][spec->key] = *parsed;
         } else {
-            return invalid(err, "--" + name, "unknown flag (try shardscope-cli --help)");
+            return invalidOption(err, "--" + name, "unknown flag (try shardscope-cli --help)");
         }
     }
     return true;
@@ -121,18 +100,18 @@ int runEstimate(const std::vector<std::string>& args, std::ostream& out, std::os
     if (!options.scenarioFile.empty()) {
         std::ifstream stream(options.scenarioFile, std::ios::binary);
         if (!stream) {
-            invalid(err, "--scenario", "cannot read " + options.scenarioFile);
+            invalidOption(err, "--scenario", "cannot read " + options.scenarioFile);
             return kExitInvalidInput;
         }
         std::ostringstream text;
         text << stream.rdbuf();
         document = Json::parse(text.str(), nullptr, false);
         if (document.is_discarded()) {
-            invalid(err, "--scenario", options.scenarioFile + " is not valid JSON");
+            invalidOption(err, "--scenario", options.scenarioFile + " is not valid JSON");
             return kExitInvalidInput;
         }
         if (!document.is_object()) {
-            invalid(err, "--scenario", options.scenarioFile + " must hold a JSON object");
+            invalidOption(err, "--scenario", options.scenarioFile + " must hold a JSON object");
             return kExitInvalidInput;
         }
         baseDirectory = std::filesystem::path(options.scenarioFile).parent_path();
@@ -158,7 +137,7 @@ int runEstimate(const std::vector<std::string>& args, std::ostream& out, std::os
     if (!options.saveFile.empty()) {
         std::string problem;
         if (!saveScenarioFile(*scenario, options.saveFile, problem)) {
-            invalid(err, "--save-scenario", problem);
+            invalidOption(err, "--save-scenario", problem);
             return kExitInvalidInput;
         }
     }

@@ -199,6 +199,67 @@ private slots:
         QCOMPARE(o["model"].toObject()["params"].toDouble(), 1000.0 * 64 + 2 * (4 * 64 * 64 + 2 * 64 * 256 + 4 * 64) + 128);
     }
 
+    void driftFollowsTheContract()
+    {
+        const Run run = cli({"drift", "--dtype", "bf16", "--start", "1", "--update", "1e-4", "--steps", "10000",
+                             "--strategy", "naive", "--format", "json"});
+        QCOMPARE(run.status, 0);
+        const QJsonObject o = json(run);
+        QCOMPARE(o["final"].toDouble(), 1.0);
+        QCOMPARE(o["exact"].toDouble(), 2.0);
+        QCOMPARE(o["abs_error"].toDouble(), 1.0);
+        QCOMPARE(o["rel_error"].toDouble(), 0.5);
+        QCOMPARE(o["lost_updates"].toDouble(), 10000.0);
+        const QJsonArray curve = o["curve"].toArray();
+        QVERIFY(curve.size() >= 2 && curve.size() <= 2000);
+        QCOMPARE(curve.first().toArray().size(), 3);  // [step, value, exact]
+        QCOMPARE(curve.last().toArray()[0].toDouble(), 10000.0);
+
+        const QJsonObject fp32 = json(cli({"drift", "--dtype", "fp32", "--start", "1", "--update", "1e-4", "--steps",
+                                           "10000", "--strategy", "naive", "--format", "json"}));
+        QCOMPARE(fp32["final"].toDouble(), 2.0001657009124756);
+
+        const Run csv = cli({"drift", "--strategy", "fp32-master", "--steps", "100", "--format", "csv"});
+        QCOMPARE(csv.status, 0);
+        QVERIFY(csv.out.startsWith("step,value,exact\n0,1,1\n"));
+    }
+
+    void reduceFollowsItsFlags()
+    {
+        const Run run = cli({"reduce", "--max-ranks", "64", "--elements", "16", "--format", "json"});
+        QCOMPARE(run.status, 0);
+        const QJsonArray points = json(run)["points"].toArray();
+        QCOMPARE(points.size(), 6);  // 2 .. 64
+        QVERIFY(points.last().toObject()["bf16"].toObject()["sequential"].toDouble() > 0);
+        const Run sharded = cli({"reduce", "--sharded-master", "--params", "512", "--steps", "3", "--format", "json"});
+        QCOMPARE(sharded.status, 0);
+        const QJsonArray cases = json(sharded)["cases"].toArray();
+        QVERIFY(cases.size() >= 6);
+        QVERIFY(cases.first().toObject()["identical"].toBool());
+    }
+
+    void precisionCommandsRejectBadInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("flag");
+        QTest::newRow("unknown dtype") << QStringList{"drift", "--dtype", "fp12"} << "--dtype";
+        QTest::newRow("unknown strategy") << QStringList{"drift", "--strategy", "magic"} << "--strategy";
+        QTest::newRow("zero steps") << QStringList{"drift", "--steps", "0"} << "--steps";
+        QTest::newRow("start out of range") << QStringList{"drift", "--dtype", "fp8-e4m3", "--start", "1000"} << "--start";
+        QTest::newRow("negative spread") << QStringList{"drift", "--spread", "-1"} << "--spread";
+        QTest::newRow("text for a number") << QStringList{"drift", "--update", "tiny"} << "--update";
+        QTest::newRow("reduce ranks") << QStringList{"reduce", "--max-ranks", "1"} << "--max-ranks";
+        QTest::newRow("reduce flag") << QStringList{"reduce", "--ranks-max", "4"} << "--ranks-max";
+    }
+    void precisionCommandsRejectBadInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, flag);
+        const Run run = cli(args);
+        QCOMPARE(run.status, 2);
+        QVERIFY2(QString::fromUtf8(run.err).contains(flag), run.err.constData());
+    }
+
     void helpListsEveryFlag()
     {
         const Run run = cli({"--help"});
