@@ -1,6 +1,7 @@
 #include "bench/estimate_bench.h"
 
 #include "core/estimate/estimate.h"
+#include "core/perf/sweeps.h"
 #include "core/presets/model_presets.h"
 
 namespace shardscope::bench {
@@ -24,6 +25,16 @@ std::vector<Timing> estimateBenchmarks()
     gpt3.parallel.zero = 1;
     gpt3.parallel.sequenceParallel = true;
     timings.push_back(measure("estimate: GPT-3 175B, tp 8 pp 8 SP", 301, 2000, [&] { keep(estimate(gpt3)); }));
+
+    Scenario llama = defaultScenario();
+    llama.model = standardModelPresets().find("llama3-8b")->spec;
+    llama.parallel = ParallelSpec{};
+    llama.parallel.gpus = 8;
+    llama.parallel.zero = 1;
+    llama.training.globalBatch = 2048;
+    timings.push_back(measure("scaling sweep: 12 points, 8 to 16384 GPUs", 301, 100,
+                              [&] { keep(scalingSweep(llama, ScalingMode::FixedGlobalBatch)); }));
+    timings.push_back(measure("sequence sweep: 13 points, 256 to 1M tokens", 301, 100, [&] { keep(sequenceSweep(llama)); }));
     return timings;
 }
 

@@ -18,6 +18,8 @@ void printUsage(std::ostream& out)
            "             naive|fp32-master|kahan|stochastic [--spread S] [--seed S] [--curve-points N] [--format ...]\n"
            "  reduce     error of summing N ranks' gradients: [--dtype bf16] [--max-ranks 4096] [--elements 256]\n"
            "             [--mean 0] [--spread 1] [--seed S]; or --sharded-master [--ranks 8] [--params 4096] [--steps 10]\n\n"
+           "  sweep      the series behind the charts: --kind scaling|sequence [--mode fixed-global-batch|\n"
+           "             fixed-per-gpu] plus any estimate flags [--format table|json|csv]\n\n"
            "estimate flags (a scenario file uses the same names, dashes as underscores):\n";
     for (const FlagSpec& spec : scenarioFlags()) {
         std::string name = std::string("  --") + spec.flag + (spec.type == FlagType::Switch ? "" : " X");
@@ -43,6 +45,8 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
             return runDrift(rest, out, err);
         if (args[0] == "reduce")
             return runReduce(rest, out, err);
+        if (args[0] == "sweep")
+            return runSweep(rest, out, err);
         err << "shardscope-cli: unknown command '" << args[0] << "' (try --help)\n";
         return kExitInvalidInput;
     } catch (const std::exception& e) {

@@ -18,5 +18,6 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
 int runEstimate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runDrift(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runReduce(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runSweep(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 } // namespace shardscope::cli

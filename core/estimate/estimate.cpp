@@ -10,15 +10,16 @@
 namespace shardscope {
 namespace {
 
-// Built on every estimate that does not fit, so formatted with integer to_chars, not printf.
-std::string gigabytes(double bytes)
+// "12.3 GB", appended with integer to_chars: these messages are built on every estimate that
+// does not fit, so no printf and no temporaries.
+void appendGigabytes(std::string& text, double bytes)
 {
     const long long tenths = std::llround(bytes / units::kGB * 10.0);
-    char text[32];
-    char* end = std::to_chars(text, text + 24, tenths / 10).ptr;
+    char digits[32];
+    char* end = std::to_chars(digits, digits + 24, tenths / 10).ptr;
     *end++ = '.';
     *end++ = static_cast<char>('0' + std::llabs(tenths % 10));
-    return std::string(text, end) + " GB";
+    text.append(digits, end).append(" GB");
 }
 
 void reportFit(const Scenario& s, const Estimate& e, const GpuSpec& gpu, Diagnostics& out)
@@ -26,16 +27,28 @@ void reportFit(const Scenario& s, const Estimate& e, const GpuSpec& gpu, Diagnos
     const double capacity = e.memory.gpuCapacity;
     const double need = e.memory.perGpu.device.total();
     if (!e.memory.fits) {
-        out.push_back({Severity::Warning, "memory",
-                       "does not fit: the most loaded GPU (pipeline stage " + std::to_string(e.memory.perGpu.stage)
-                           + ") needs " + gigabytes(need) + ", " + gigabytes(need - capacity) + " more than the "
-                           + gigabytes(capacity) + " of one " + gpu.name});
+        std::string text;
+        text.reserve(160);
+        text.append("does not fit: the most loaded GPU (pipeline stage ").append(std::to_string(e.memory.perGpu.stage));
+        text.append(") needs ");
+        appendGigabytes(text, need);
+        text.append(", ");
+        appendGigabytes(text, need - capacity);
+        text.append(" more than the ");
+        appendGigabytes(text, capacity);
+        text.append(" of one ").append(gpu.name);
+        out.push_back({Severity::Warning, "memory", std::move(text)});
     }
     const double single = e.memory.singleGpu.device.total();
     if (!e.memory.singleGpuFits && s.parallel.gpus > 1) {
-        out.push_back({Severity::Info, "memory",
-                       "on a single GPU the same training needs " + gigabytes(single) + ", "
-                           + gigabytes(single - capacity) + " more than one " + gpu.name + " holds"});
+        std::string text;
+        text.reserve(160);
+        text.append("on a single GPU the same training needs ");
+        appendGigabytes(text, single);
+        text.append(", ");
+        appendGigabytes(text, single - capacity);
+        text.append(" more than one ").append(gpu.name).append(" holds");
+        out.push_back({Severity::Info, "memory", std::move(text)});
     }
 }
 
@@ -61,8 +74,9 @@ Estimate estimate(const Scenario& s)
                                                                         / static_cast<double>(count.total)))
                                : count.active;
 
+    const LedgerLayout layout = distributedLayout(s);
     e.memory.singleGpu = mostLoadedGpu(s, inventory, count.total, singleGpuLayout(s));
-    e.memory.perGpu = mostLoadedGpu(s, inventory, count.total, distributedLayout(s));
+    e.memory.perGpu = mostLoadedGpu(s, inventory, count.total, layout);
     e.model.paramsPerGpu = e.memory.perGpu.params;
     e.model.trainableParams = e.memory.singleGpu.trainableParams;
 
@@ -71,6 +85,7 @@ Estimate estimate(const Scenario& s)
         e.memory.gpuCapacity = gpu->memoryBytes;
         e.memory.fits = e.memory.perGpu.device.total() <= gpu->memoryBytes;
         e.memory.singleGpuFits = e.memory.singleGpu.device.total() <= gpu->memoryBytes;
+        e.step = estimateStep(s, inventory, count.total, *gpu, layout, e.memory.perGpu, e.diagnostics);
         if (!hasErrors(e.diagnostics))
             reportFit(s, e, *gpu, e.diagnostics);
     }

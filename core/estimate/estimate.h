@@ -3,6 +3,7 @@
 
 #include "core/common/diagnostics.h"
 #include "core/memory/memory_ledger.h"
+#include "core/perf/step_model.h"
 #include "core/scenario/scenario.h"
 
 namespace shardscope {
@@ -26,6 +27,7 @@ struct MemorySummary {
 struct Estimate {
     ModelSummary model;
     MemorySummary memory;
+    StepEstimate step;          // communication, compute and step time of the configured layout
     Diagnostics diagnostics;
     bool valid() const { return !hasErrors(diagnostics); }
 };

@@ -3,14 +3,41 @@
 #include "core/common/json_fields.h"
 
 namespace shardscope {
+namespace {
+
+void requirePositive(const nlohmann::json& object, const char* key, double& target, Diagnostics& out)
+{
+    if (!json_fields::readNumber(object, key, "gpu", target, out) || target <= 0)
+        out.push_back({Severity::Error, std::string("gpu.") + key, std::string(key) + " must be a positive number"});
+}
+
+} // namespace
 
 void parseGpuPreset(const nlohmann::json& object, GpuSpec& gpu, Diagnostics& out)
 {
     json_fields::readString(object, "id", "gpu", gpu.id, out);
     json_fields::readString(object, "name", "gpu", gpu.name, out);
-    if (!json_fields::readNumber(object, "memory_bytes", "gpu", gpu.memoryBytes, out) || gpu.memoryBytes <= 0)
-        out.push_back({Severity::Error, "gpu.memory_bytes", "memory_bytes must be a positive number of bytes"});
+    requirePositive(object, "memory_bytes", gpu.memoryBytes, out);
+    requirePositive(object, "memory_bandwidth_bytes", gpu.memoryBandwidth, out);
+    requirePositive(object, "intra_node_bytes_per_second", gpu.intraNodeBandwidth, out);
+    requirePositive(object, "inter_node_bytes_per_second", gpu.interNodeBandwidth, out);
+    const auto peak = object.find("peak_flops");
+    if (peak == object.end() || !peak->is_object()) {
+        out.push_back({Severity::Error, "gpu.peak_flops", "peak_flops must be an object with fp32, tf32, bf16 and fp8"});
+    } else {
+        // null: the GPU has no tensor cores for that format.
+        json_fields::readNumber(*peak, "fp32", "gpu.peak_flops", gpu.peak.fp32, out);
+        json_fields::readNumber(*peak, "tf32", "gpu.peak_flops", gpu.peak.tf32, out);
+        json_fields::readNumber(*peak, "bf16", "gpu.peak_flops", gpu.peak.bf16, out);
+        json_fields::readNumber(*peak, "fp8", "gpu.peak_flops", gpu.peak.fp8, out);
+        if (gpu.peak.bf16 <= 0)
+            out.push_back({Severity::Error, "gpu.peak_flops.bf16", "peak_flops.bf16 must be a positive number"});
+    }
     json_fields::readString(object, "memory_source", "gpu", gpu.memorySource, out);
+    json_fields::readString(object, "peak_flops_source", "gpu", gpu.peakSource, out);
+    json_fields::readString(object, "memory_bandwidth_source", "gpu", gpu.memoryBandwidthSource, out);
+    json_fields::readString(object, "intra_node_source", "gpu", gpu.intraNodeSource, out);
+    json_fields::readString(object, "inter_node_source", "gpu", gpu.interNodeSource, out);
 }
 
 const GpuPresets& standardGpuPresets()

@@ -8,13 +8,30 @@
 
 namespace shardscope {
 
-// One accelerator. Every value cites its datasheet in the preset file.
+// Dense peak throughput of the tensor cores per number format, FLOP/s; 0 where the GPU has none
+// (A100 and fp8, for example).
+struct PeakFlops {
+    double fp32 = 0;
+    double tf32 = 0;
+    double bf16 = 0;   // also fp16
+    double fp8 = 0;
+};
+
+// One accelerator. Every value cites its datasheet in the preset file (the *_source fields).
 struct GpuSpec {
     std::string id;
     std::string name;
-    double memoryBytes = 0;      // memory a framework can allocate from (nvidia-smi memory.total)
+    double memoryBytes = 0;              // what a framework can allocate from (nvidia-smi memory.total)
+    PeakFlops peak;
+    double memoryBandwidth = 0;          // bytes/s of HBM (or GDDR)
+    double intraNodeBandwidth = 0;       // bytes/s per GPU per direction to GPUs in the same node
+    double interNodeBandwidth = 0;       // bytes/s per GPU per direction to other nodes
     std::string memorySource;
-    std::string origin;          // which preset file defined it
+    std::string peakSource;
+    std::string memoryBandwidthSource;
+    std::string intraNodeSource;
+    std::string interNodeSource;
+    std::string origin;                  // which preset file defined it
     const std::string& presetId() const { return id; }
 };
 

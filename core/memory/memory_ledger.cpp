@@ -21,6 +21,7 @@ struct States {
     double params = 0;
     double trainable = 0;
     double unshardedWeightBytes = 0;  // weights before ZeRO-3 sharding (its gather working set)
+    ShardBytes shard;
 
     void add(const States& other, double times)
     {
@@ -35,6 +36,11 @@ struct States {
         params += times * other.params;
         trainable += times * other.trainable;
         unshardedWeightBytes += times * other.unshardedWeightBytes;
+        for (int k = 0; k < 2; ++k) {
+            shard.weights[k] += times * other.shard.weights[k];
+            shard.trainableWeights[k] += times * other.shard.trainableWeights[k];
+            shard.gradients[k] += times * other.shard.gradients[k];
+        }
     }
 };
 
@@ -46,62 +52,69 @@ public:
     StateAccountant(const Scenario& s, const LedgerLayout& layout, std::int64_t shapeTotal)
         : s_(s), layout_(layout),
           recipe_(recipeBytes(s.training.precision, s.training.gradDtype.value_or(defaultGradDtype(s.training.precision)))),
-          frozenBase_(s.training.finetune != FineTune::Full),
-          denseShard_(std::max(1, layout.dp * layout.cp)),
-          expertShard_(std::max(1, layout.dp * layout.cp / std::max(1, layout.ep)))
+          frozenBase_(s.training.finetune != FineTune::Full)
     {
         scale_ = s.model.exactParams && shapeTotal > 0
                      ? static_cast<double>(*s.model.exactParams) / static_cast<double>(shapeTotal)
                      : 1.0;
+        // Per kind of tensor (dense, expert), the fraction of each state one GPU keeps: the
+        // data-parallel shard under the ZeRO stage that shards it, else all of it.
+        const double shard[2] = {static_cast<double>(std::max(1, layout.dp * layout.cp)),
+                                 static_cast<double>(std::max(1, layout.dp * layout.cp / std::max(1, layout.ep)))};
+        for (int k = 0; k < 2; ++k) {
+            weightShare_[k] = layout.zero >= 3 ? 1.0 / shard[k] : 1.0;
+            gradientShare_[k] = layout.zero >= 2 ? 1.0 / shard[k] : 1.0;
+            stateShare_[k] = layout.zero >= 1 ? 1.0 / shard[k] : 1.0;
+        }
     }
 
     const RecipeBytes& recipe() const { return recipe_; }
 
-    States group(const TensorGroup& g) const
+    // Adds the states of `g` on one GPU to `out` (accumulating in place, with no divisions in the
+    // hot path: this runs for every tensor group of every estimate).
+    void group(const TensorGroup& g, States& out) const
     {
-        States out;
         const LocalShape local = localShape(g, layout_.tp, layout_.ep);
         const double elements = static_cast<double>(local.elements()) * scale_;
-        const double shard = g.expert ? expertShard_ : denseShard_;
+        const int kind = g.expert ? 1 : 0;
         double weightBytes = recipe_.weight;
         if (s_.training.finetune == FineTune::Qlora && g.isLinear())
             weightBytes = nf4BytesPerElement();
         else if (g.isLinear())
             weightBytes += recipe_.fp8WeightCopy;
-        out.params = elements;
-        out.unshardedWeightBytes = elements * weightBytes;
-        placeWeights(elements * weightBytes, shard, out);
-        if (!frozenBase_)
-            addTrainable(elements, optimizerStateBytes(s_.training.optimizer, recipe_.moment, local) * scale_, shard, out);
-        else if ((g.projection & s_.training.loraTargets) != 0)
-            addAdapter(g, local.copies, shard, out);
-        return out;
+        out.params += elements;
+        out.unshardedWeightBytes += elements * weightBytes;
+        out.shard.weights[kind] += elements * weightBytes;
+        placeWeights(elements * weightBytes, kind, out);
+        if (!frozenBase_) {
+            out.shard.trainableWeights[kind] += elements * weightBytes;
+            out.shard.gradients[kind] += elements * recipe_.gradient;
+            addTrainable(elements, optimizerStateBytes(s_.training.optimizer, recipe_.moment, local) * scale_, kind, out);
+        } else if ((g.projection & s_.training.loraTargets) != 0) {
+            addAdapter(g, local.copies, kind, out);
+        }
     }
 
 private:
-    void placeWeights(double bytes, double shard, States& out) const
+    void placeWeights(double bytes, int kind, States& out) const
     {
-        const double persistent = layout_.zero >= 3 ? bytes / shard : bytes;
-        (layout_.offload == Offload::OptimizerAndParams ? out.host : out.device).weights += persistent;
+        (layout_.offload == Offload::OptimizerAndParams ? out.host : out.device).weights += bytes * weightShare_[kind];
     }
 
-    void addTrainable(double elements, double optimizerBytes, double shard, States& out) const
+    void addTrainable(double elements, double optimizerBytes, int kind, States& out) const
     {
-        const double gradients = elements * recipe_.gradient / (layout_.zero >= 2 ? shard : 1.0);
-        const double master = elements * recipe_.master / (layout_.zero >= 1 ? shard : 1.0);
-        const double optimizer = optimizerBytes / (layout_.zero >= 1 ? shard : 1.0);
         // ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840, §4.1) keeps gradients, fp32 master
         // weights and optimizer states in host memory; the GPU keeps only reduction buckets.
         MemoryBreakdown& target = layout_.offload == Offload::None ? out.device : out.host;
-        target.gradients += gradients;
-        target.masterWeights += master;
-        target.optimizerStates += optimizer;
+        target.gradients += elements * recipe_.gradient * gradientShare_[kind];
+        target.masterWeights += elements * recipe_.master * stateShare_[kind];
+        target.optimizerStates += optimizerBytes * stateShare_[kind];
         out.trainable += elements;
     }
 
     // LoRA (Hu et al. 2021, arXiv 2106.09685): W + B A with A (r x in) and B (out x r), trainable
     // in the recipe's precision; replicated across tensor-parallel ranks here (documented).
-    void addAdapter(const TensorGroup& g, std::int64_t copies, double shard, States& out) const
+    void addAdapter(const TensorGroup& g, std::int64_t copies, int kind, States& out) const
     {
         const std::int64_t r = s_.training.loraRank;
         const LocalShape a{r, g.cols, copies};
@@ -111,17 +124,21 @@ private:
                                  + optimizerStateBytes(s_.training.optimizer, recipe_.moment, b);
         out.params += elements;
         out.unshardedWeightBytes += elements * recipe_.weight;
-        placeWeights(elements * recipe_.weight, shard, out);
-        addTrainable(elements, optimizer, shard, out);
+        out.shard.weights[kind] += elements * recipe_.weight;
+        out.shard.trainableWeights[kind] += elements * recipe_.weight;
+        out.shard.gradients[kind] += elements * recipe_.gradient;
+        placeWeights(elements * recipe_.weight, kind, out);
+        addTrainable(elements, optimizer, kind, out);
     }
 
     const Scenario& s_;
     const LedgerLayout& layout_;
     RecipeBytes recipe_;
     bool frozenBase_;
-    double denseShard_;
-    double expertShard_;
     double scale_ = 1.0;
+    double weightShare_[2] = {1, 1};
+    double gradientShare_[2] = {1, 1};
+    double stateShare_[2] = {1, 1};
 };
 
 int groupsWithPeers(const LedgerLayout& l)
@@ -172,17 +189,16 @@ public:
         const ModelSpec& m = s.model;
         const StateAccountant accountant(s, layout, shapeParameters);
         for (const TensorGroup& g : inventory.groups()) {
-            const States states = accountant.group(g);
             switch (g.placement) {
-            case Placement::Embedding: embedding_.add(states, 1.0); break;
-            case Placement::Layer: layer_.add(states, 1.0); break;
+            case Placement::Embedding: accountant.group(g, embedding_); break;
+            case Placement::Layer: accountant.group(g, layer_); break;
             case Placement::FinalNorm:
-            case Placement::Output: final_.add(states, 1.0); break;
+            case Placement::Output: accountant.group(g, final_); break;
             }
             // Tied embeddings under pipeline parallelism: the last stage keeps its own copy of the
             // word embedding for the output layer (Megatron-LM, LanguageModule.setup_embeddings_and_output_layer).
             if (m.tiedEmbeddings && layout.pp > 1 && g.placement == Placement::Embedding && g.split == TpSplit::Vocab)
-                final_.add(states, 1.0);
+                accountant.group(g, final_);
         }
 
         ActivationContext context;
@@ -217,6 +233,7 @@ public:
         g.host = states.host;
         g.params = states.params;
         g.trainableParams = states.trainable;
+        g.shard = states.shard;
         g.layerActivations = perLayer_;
         g.inflightPasses = inflightChunkPasses(l.pp, l.vpp, stage, l.microbatches);
         const double layersPerChunk = static_cast<double>(layersOnStage_) / l.vpp;

@@ -46,6 +46,15 @@ struct LedgerLayout {
 LedgerLayout singleGpuLayout(const Scenario& scenario);
 LedgerLayout distributedLayout(const Scenario& scenario);
 
+// What this GPU's model shard (after TP, PP, EP, before ZeRO) holds, in bytes, split into dense
+// tensors (data-parallel group dp x cp) and expert tensors (group dp x cp / ep). The
+// communication model sizes the data-parallel collectives from these.
+struct ShardBytes {
+    double weights[2] = {0, 0};           // [dense, expert]: all weights, as stored for compute
+    double trainableWeights[2] = {0, 0};  // the trainable ones (LoRA: the adapters)
+    double gradients[2] = {0, 0};         // gradients in the recipe's gradient dtype
+};
+
 // One GPU's memory: the device ledger, its overhead items and what offload keeps in host memory.
 struct GpuMemory {
     MemoryBreakdown device;
@@ -57,6 +66,7 @@ struct GpuMemory {
     double layerActivations = 0;      // bytes one layer keeps per micro-batch
     std::int64_t inflightPasses = 0;  // chunk forward passes held at the peak
     int layersOnStage = 0;
+    ShardBytes shard;                 // this GPU's model shard, for sizing collectives
 };
 
 // The most loaded GPU of `layout` (pipeline stages differ: the first holds the most micro-batches

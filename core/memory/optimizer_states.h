@@ -7,6 +7,39 @@ namespace shardscope {
 // Bytes of optimizer state (moments; the fp32 master copy is counted separately) for the
 // local part of one tensor group, with moments stored in `momentBytes` per element.
 // Citations in optimizer_states.cpp and docs/model.md, "Optimizer states".
-double optimizerStateBytes(Optimizer optimizer, double momentBytes, const LocalShape& shape);
+// Inline: it runs for every tensor group of every estimate.
+inline double optimizerStateBytes(Optimizer optimizer, double momentBytes, const LocalShape& shape)
+{
+    const double elements = static_cast<double>(shape.elements());
+    switch (optimizer) {
+    case Optimizer::AdamW:
+        // Loshchilov & Hutter 2019 (arXiv 1711.05101), Algorithm 2: first and second moments m, v.
+        return 2.0 * momentBytes * elements;
+    case Optimizer::SgdMomentum:
+        // One momentum buffer (torch.optim.SGD with momentum > 0).
+        return momentBytes * elements;
+    case Optimizer::Adafactor:
+        // Shazeer & Stern 2018 (arXiv 1804.04235) Algorithms 4-5 with beta1 = 0 (their default):
+        // a matrix keeps row and column second-moment factors (rows + cols values), a vector its
+        // full second moment; no first moment.
+        if (shape.cols > 1)
+            return momentBytes * static_cast<double>(shape.rows + shape.cols) * static_cast<double>(shape.copies);
+        return momentBytes * elements;
+    case Optimizer::AdamW8bit: {
+        // bitsandbytes 8-bit optimizers (Dettmers et al. 2022, arXiv 2110.02861): tensors with at
+        // least min_8bit_size = 4096 elements keep m and v as uint8 with one fp32 absmax per
+        // 256-element block for each (bitsandbytes/optim/optimizer.py, Optimizer2State.init_state);
+        // smaller tensors keep 32-bit states.
+        constexpr std::int64_t min8BitElements = 4096;
+        constexpr std::int64_t blockElements = 256;
+        const std::int64_t perTensor = shape.rows * shape.cols;
+        if (perTensor < min8BitElements)
+            return 2.0 * 4.0 * elements;
+        const std::int64_t blocks = (perTensor + blockElements - 1) / blockElements;
+        return static_cast<double>(shape.copies) * (2.0 * static_cast<double>(perTensor) + 2.0 * 4.0 * static_cast<double>(blocks));
+    }
+    }
+    return 0.0;
+}
 
 } // namespace shardscope

@@ -5,7 +5,6 @@
 namespace shardscope {
 namespace {
 
-std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return b > 0 ? (a + b - 1) / b : a; }
 
 // A normalisation layer: LayerNorm has a weight and a bias, RMSNorm only a weight
 // (Ba et al. 2016; Zhang & Sennrich 2019).
@@ -72,18 +71,6 @@ void ParameterInventory::add(const char* name, Placement placement, std::int64_t
 {
     assert(size_ < groups_.size());
     groups_[size_++] = TensorGroup{name, placement, rows, cols, copies, split, expert, projection};
-}
-
-LocalShape localShape(const TensorGroup& g, int tp, int ep)
-{
-    LocalShape local{g.rows, g.cols, g.expert ? ceilDiv(g.copies, ep) : g.copies};
-    switch (g.split) {
-    case TpSplit::Column:
-    case TpSplit::Vocab: local.rows = ceilDiv(g.rows, tp); break;
-    case TpSplit::Row: local.cols = ceilDiv(g.cols, tp); break;
-    case TpSplit::Replicated: break;
-    }
-    return local;
 }
 
 } // namespace shardscope

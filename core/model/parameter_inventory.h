@@ -69,6 +69,15 @@ struct LocalShape {
     std::int64_t copies = 1;
     std::int64_t elements() const { return rows * cols * copies; }
 };
-LocalShape localShape(const TensorGroup& group, int tp, int ep);
+inline LocalShape localShape(const TensorGroup& g, int tp, int ep)
+{
+    auto ceilDiv = [](std::int64_t a, std::int64_t b) { return b > 0 ? (a + b - 1) / b : a; };
+    LocalShape local{g.rows, g.cols, g.expert ? ceilDiv(g.copies, ep) : g.copies};
+    if (g.split == TpSplit::Row)
+        local.cols = ceilDiv(g.cols, tp);
+    else if (g.split != TpSplit::Replicated)  // column-parallel and vocabulary-parallel split the rows
+        local.rows = ceilDiv(g.rows, tp);
+    return local;
+}
 
 } // namespace shardscope

@@ -85,6 +85,23 @@ std::string trainingText(const Scenario& s)
 
 } // namespace
 
+Json communicationJson(const StepEstimate& step)
+{
+    Json perStep = Json::array();
+    for (const CollectiveCall& c : step.collectives)
+        perStep.push_back({{"collective", collectiveName(c.collective)},
+                           {"dimension", dimensionName(c.dimension)},
+                           {"purpose", c.purpose},
+                           {"ranks", c.ranks},
+                           {"bytes", bytes(c.bytes)},
+                           {"wire_bytes", bytes(c.wireBytes)},
+                           {"calls", c.calls},
+                           {"seconds", c.seconds},
+                           {"exposed_seconds", c.exposedSeconds},
+                           {"crosses_nodes", c.crossesNodes}});
+    return Json{{"per_step", perStep}, {"seconds", step.commSeconds}, {"exposed_seconds", step.exposedCommSeconds}};
+}
+
 Json estimateToJson(const Scenario& s, const Estimate& e)
 {
     Json diagnostics = Json::array();
@@ -109,6 +126,28 @@ Json estimateToJson(const Scenario& s, const Estimate& e)
           {"gpu_capacity", bytes(e.memory.gpuCapacity)},
           {"fits", e.memory.fits},
           {"single_gpu_fits", e.memory.singleGpuFits}}},
+        {"communication", communicationJson(e.step)},
+        {"compute",
+         {{"flops_per_step", e.step.modelFlopsPerStep},
+          {"hardware_flops_per_step", e.step.hardwareFlopsPerStep},
+          {"seconds", e.step.computeSeconds},
+          {"gemm_seconds", e.step.gemmSeconds},
+          {"memory_bound_seconds", e.step.memoryBoundSeconds},
+          {"peak_flops", e.step.peakFlops},
+          {"peak_format", e.step.peakFormat}}},
+        {"step",
+         {{"seconds", e.step.stepSeconds},
+          {"bubble_fraction", e.step.bubbleFraction},
+          {"bubble_seconds", e.step.bubbleSeconds},
+          {"optimizer_seconds", e.step.optimizerSeconds},
+          {"exposed_communication_seconds", e.step.exposedCommSeconds},
+          {"mfu", e.step.mfu},
+          {"hfu", e.step.hfu},
+          {"tokens_per_second", e.step.tokensPerSecond},
+          {"microbatches", e.step.microbatches},
+          {"train_tokens", s.perf.trainTokens},
+          {"train_days", e.step.trainSeconds / 86400.0},
+          {"gpu_hours", e.step.gpuHours}}},
         {"diagnostics", diagnostics}};
 }
 
@@ -145,6 +184,45 @@ std::string estimateTable(const Scenario& s, const Estimate& e)
     out << line;
     if (dist.host.modelStates() > 0)
         row("host memory (offload)", single.host.modelStates(), dist.host.modelStates());
+
+    const StepEstimate& step = e.step;
+    out << "\ncommunication per step (most loaded GPU)\n";
+    std::snprintf(line, sizeof line, "%-15s %-4s %6s %10s %11s %9s %10s %10s  %s\n", "collective", "dim", "ranks",
+                  "MB/call", "wire MB", "calls", "seconds", "exposed", "for");
+    out << line;
+    for (const CollectiveCall& c : step.collectives) {
+        std::snprintf(line, sizeof line, "%-15s %-4s %6d %10.2f %11.2f %9.0f %10.4f %10.4f  %s%s\n",
+                      collectiveName(c.collective), dimensionName(c.dimension), c.ranks, c.bytes / 1e6,
+                      c.wireBytes / 1e6, c.calls, c.seconds, c.exposedSeconds, c.purpose,
+                      c.crossesNodes ? " (across nodes)" : "");
+        out << line;
+    }
+    if (step.collectives.empty())
+        out << "  none: a single GPU does not communicate\n";
+    std::snprintf(line, sizeof line, "%-15s %61.4f %10.4f\n", "total", step.commSeconds, step.exposedCommSeconds);
+    out << line;
+
+    out << "\nstep time\n";
+    auto item = [&](const char* label, double seconds) {
+        std::snprintf(line, sizeof line, "  %-34s %10.4f s  %5.1f%%\n", label, seconds,
+                      step.stepSeconds > 0 ? 100.0 * seconds / step.stepSeconds : 0.0);
+        out << line;
+    };
+    item("compute: GEMMs", step.gemmSeconds);
+    item("compute: memory-bound kernels", step.memoryBoundSeconds);
+    item("exposed communication", step.exposedCommSeconds);
+    item("pipeline bubble", step.bubbleSeconds);
+    item("optimizer step", step.optimizerSeconds);
+    std::snprintf(line, sizeof line, "  %-34s %10.4f s\n", "step", step.stepSeconds);
+    out << line;
+    std::snprintf(line, sizeof line,
+                  "  MFU %.1f%%, HFU %.1f%% of %.0f TFLOP/s %s per GPU; %.0f tokens/s; %lld micro-batches per step\n",
+                  100 * step.mfu, 100 * step.hfu, step.peakFlops / 1e12, step.peakFormat, step.tokensPerSecond,
+                  static_cast<long long>(step.microbatches));
+    out << line;
+    std::snprintf(line, sizeof line, "  %.3g tokens: %.1f days on %d GPUs, %.3g GPU-hours\n", s.perf.trainTokens,
+                  step.trainSeconds / 86400.0, s.parallel.gpus, step.gpuHours);
+    out << line;
     if (!e.diagnostics.empty()) {
         out << "\ndiagnostics\n";
         for (const Diagnostic& d : e.diagnostics)
@@ -164,6 +242,9 @@ std::string estimateCsv(const Scenario&, const Estimate& e)
         out << names[i] << ",bytes," << fixed(e.memory.singleGpu.device.*(kRows[i].field), 0) << ","
             << fixed(e.memory.perGpu.device.*(kRows[i].field), 0) << "\n";
     }
+    out << "step_seconds,s,," << e.step.stepSeconds << "\n";
+    out << "mfu,fraction,," << e.step.mfu << "\n";
+    out << "exposed_communication_seconds,s,," << e.step.exposedCommSeconds << "\n";
     out << "total,bytes," << fixed(e.memory.singleGpu.device.total(), 0) << "," << fixed(e.memory.perGpu.device.total(), 0)
         << "\n";
     out << "gpu_capacity,bytes," << fixed(e.memory.gpuCapacity, 0) << "," << fixed(e.memory.gpuCapacity, 0) << "\n";

@@ -48,8 +48,26 @@ struct ParallelSpec {
 struct ClusterSpec {
     std::string gpu = "h100-sxm";
     int gpusPerNode = 8;
-    std::optional<double> intraNodeGbps;  // overrides the GPU preset's link bandwidth
-    std::optional<double> interNodeGbps;  // overrides the preset's network bandwidth
+    // Overrides of the GPU preset, all per GPU and per direction: GB/s (1e9 bytes/s) and TFLOP/s.
+    std::optional<double> intraNodeGbps;
+    std::optional<double> interNodeGbps;
+    std::optional<double> peakTflops;     // dense peak of the format the GEMMs run in
+    std::optional<double> memoryGbps;     // HBM bandwidth
+};
+
+// How well real kernels and collectives use the hardware, and how much communication hides
+// behind compute: explicit, documented, adjustable assumptions (docs/model.md, "Step time").
+struct PerfSpec {
+    double gemmEfficiency = 0.75;    // achieved fraction of dense tensor-core peak in transformer GEMMs
+    double memoryEfficiency = 0.80;  // achieved fraction of HBM bandwidth in memory-bound kernels
+    double linkEfficiency = 0.75;    // NCCL bus bandwidth as a fraction of link bandwidth
+    double intraLatencyUs = 5.0;     // per ring step inside a node
+    double interLatencyUs = 10.0;    // per ring step across nodes
+    double dpOverlap = 0.80;         // fraction of the overlap window that hides data-parallel traffic
+    double tpOverlap = 0.0;          // Megatron-LM's default: tensor-parallel collectives are exposed
+    double cpOverlap = 1.0;          // ring attention overlaps the exchange with attention compute
+    double epOverlap = 0.0;          // MoE all-to-all exposed
+    double trainTokens = 1e12;       // tokens to train, for days and GPU-hours
 };
 
 // Memory the ledger adds beyond tensors, as explicit adjustable assumptions (docs/model.md, "Overhead").
@@ -70,6 +88,7 @@ struct Scenario {
     ParallelSpec parallel;
     ClusterSpec cluster;
     OverheadSpec overhead;
+    PerfSpec perf;
 
     int dataParallel() const;  // explicit dp, or derived from gpus
 };

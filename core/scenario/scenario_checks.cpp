@@ -121,11 +121,40 @@ void checkParallel(const Scenario& s, Diagnostics& out)
     }
 }
 
+void checkFraction(Diagnostics& out, const char* field, const char* name, double value, bool allowZero)
+{
+    if (!(value <= 1.0) || (allowZero ? value < 0.0 : value <= 0.0))
+        error(out, field, std::string(name) + (allowZero ? " must be between 0 and 1" : " must be above 0 and at most 1"));
+}
+
+void checkPerf(const Scenario& s, Diagnostics& out)
+{
+    const PerfSpec& f = s.perf;
+    checkFraction(out, "perf.gemm_efficiency", "GEMM efficiency", f.gemmEfficiency, false);
+    checkFraction(out, "perf.memory_efficiency", "memory efficiency", f.memoryEfficiency, false);
+    checkFraction(out, "perf.link_efficiency", "link efficiency", f.linkEfficiency, false);
+    checkFraction(out, "perf.dp_overlap", "DP overlap", f.dpOverlap, true);
+    checkFraction(out, "perf.tp_overlap", "TP overlap", f.tpOverlap, true);
+    checkFraction(out, "perf.cp_overlap", "CP overlap", f.cpOverlap, true);
+    checkFraction(out, "perf.ep_overlap", "EP overlap", f.epOverlap, true);
+    if (f.intraLatencyUs < 0 || f.interLatencyUs < 0)
+        error(out, f.intraLatencyUs < 0 ? "perf.intra_latency_us" : "perf.inter_latency_us", "latency must not be negative");
+    if (!(f.trainTokens > 0))
+        error(out, "perf.train_tokens", "tokens to train must be positive");
+}
+
 void checkCluster(const Scenario& s, Diagnostics& out)
 {
     if (standardGpuPresets().find(s.cluster.gpu) == nullptr)
         error(out, "cluster.gpu", "unknown GPU '" + s.cluster.gpu + "'; known: " + standardGpuPresets().idList());
     positive(out, "cluster.gpus_per_node", "GPUs per node", s.cluster.gpusPerNode);
+    const std::pair<const char*, const std::optional<double>*> overrides[] = {
+        {"cluster.intra_node_gbps", &s.cluster.intraNodeGbps}, {"cluster.inter_node_gbps", &s.cluster.interNodeGbps},
+        {"cluster.peak_tflops", &s.cluster.peakTflops}, {"cluster.memory_gbps", &s.cluster.memoryGbps}};
+    for (const auto& [field, value] : overrides) {
+        if (value->has_value() && !(**value > 0))
+            error(out, field, std::string(field + 8) + " must be a positive number");
+    }
 }
 
 void checkOverhead(const Scenario& s, Diagnostics& out)
@@ -152,6 +181,7 @@ void checkScenario(const Scenario& s, Diagnostics& out)
     checkParallel(s, out);
     checkCluster(s, out);
     checkOverhead(s, out);
+    checkPerf(s, out);
 }
 
 } // namespace shardscope

@@ -64,13 +64,17 @@ void readSwitch(const Json& o, const char* key, const std::string& prefix, bool&
     out.push_back({Severity::Error, field, field + " must be on or off"});
 }
 
-constexpr const char* kTopLevel[] = {"model", "training", "parallel", "cluster", "overhead", "shardscope", nullptr};
+constexpr const char* kTopLevel[] = {"model", "training", "parallel", "cluster", "overhead", "perf", "shardscope", nullptr};
 constexpr const char* kTrainingFields[] = {"seq_len", "micro_batch", "global_batch", "precision", "grad_dtype",
                                            "optimizer", "recompute", "flash_attention", "finetune", "lora_rank",
                                            "lora_targets", "fused_swiglu", "norm_statistics", nullptr};
 constexpr const char* kParallelFields[] = {"gpus", "dp", "tp", "pp", "cp", "ep", "zero", "sequence_parallel", "vpp",
                                            "offload", nullptr};
-constexpr const char* kClusterFields[] = {"gpu", "gpus_per_node", "intra_node_gbps", "inter_node_gbps", nullptr};
+constexpr const char* kClusterFields[] = {"gpu", "gpus_per_node", "intra_node_gbps", "inter_node_gbps", "peak_tflops",
+                                          "memory_gbps", nullptr};
+constexpr const char* kPerfFields[] = {"gemm_efficiency", "memory_efficiency", "link_efficiency", "intra_latency_us",
+                                       "inter_latency_us", "dp_overlap", "tp_overlap", "cp_overlap", "ep_overlap",
+                                       "train_tokens", nullptr};
 constexpr const char* kOverheadFields[] = {"context_mib", "fragmentation", "nccl_mib", "bucket_mb",
                                            "zero3_prefetch_layers", nullptr};
 
@@ -210,6 +214,25 @@ void readCluster(const Json& o, ClusterSpec& c, Diagnostics& out)
         c.intraNodeGbps = value;
     if (readNumber(o, "inter_node_gbps", p, value, out))
         c.interNodeGbps = value;
+    if (readNumber(o, "peak_tflops", p, value, out))
+        c.peakTflops = value;
+    if (readNumber(o, "memory_gbps", p, value, out))
+        c.memoryGbps = value;
+}
+
+void readPerf(const Json& o, PerfSpec& f, Diagnostics& out)
+{
+    const std::string p = "perf";
+    readNumber(o, "gemm_efficiency", p, f.gemmEfficiency, out);
+    readNumber(o, "memory_efficiency", p, f.memoryEfficiency, out);
+    readNumber(o, "link_efficiency", p, f.linkEfficiency, out);
+    readNumber(o, "intra_latency_us", p, f.intraLatencyUs, out);
+    readNumber(o, "inter_latency_us", p, f.interLatencyUs, out);
+    readNumber(o, "dp_overlap", p, f.dpOverlap, out);
+    readNumber(o, "tp_overlap", p, f.tpOverlap, out);
+    readNumber(o, "cp_overlap", p, f.cpOverlap, out);
+    readNumber(o, "ep_overlap", p, f.epOverlap, out);
+    readNumber(o, "train_tokens", p, f.trainTokens, out);
 }
 
 void readOverhead(const Json& o, OverheadSpec& h, Diagnostics& out)
@@ -277,15 +300,18 @@ std::optional<Scenario> scenarioFromJson(const Json& document, const std::filesy
     const Json& parallel = group(document, "parallel", out);
     const Json& cluster = group(document, "cluster", out);
     const Json& overhead = group(document, "overhead", out);
+    const Json& perf = group(document, "perf", out);
     readModel(model, base, s, out);
     readTraining(training, s.training, out);
     readParallel(parallel, s.parallel, out);
     readCluster(cluster, s.cluster, out);
     readOverhead(overhead, s.overhead, out);
+    readPerf(perf, s.perf, out);
     json_fields::warnUnknown(training, kTrainingFields, "training", out);
     json_fields::warnUnknown(parallel, kParallelFields, "parallel", out);
     json_fields::warnUnknown(cluster, kClusterFields, "cluster", out);
     json_fields::warnUnknown(overhead, kOverheadFields, "overhead", out);
+    json_fields::warnUnknown(perf, kPerfFields, "perf", out);
     for (std::size_t i = before; i < out.size(); ++i) {
         if (out[i].severity == Severity::Error)
             return std::nullopt;
@@ -332,6 +358,10 @@ Json scenarioToJson(const Scenario& s)
         cluster["intra_node_gbps"] = *s.cluster.intraNodeGbps;
     if (s.cluster.interNodeGbps)
         cluster["inter_node_gbps"] = *s.cluster.interNodeGbps;
+    if (s.cluster.peakTflops)
+        cluster["peak_tflops"] = *s.cluster.peakTflops;
+    if (s.cluster.memoryGbps)
+        cluster["memory_gbps"] = *s.cluster.memoryGbps;
 
     const OverheadSpec& h = s.overhead;
     Json overhead = {{"context_mib", h.cudaContextBytes / kMiB},
@@ -340,8 +370,15 @@ Json scenarioToJson(const Scenario& s)
                      {"bucket_mb", h.dpBucketBytes / kMB},
                      {"zero3_prefetch_layers", h.zero3PrefetchLayers}};
 
+    const PerfSpec& f = s.perf;
+    Json perf = {{"gemm_efficiency", f.gemmEfficiency},   {"memory_efficiency", f.memoryEfficiency},
+                 {"link_efficiency", f.linkEfficiency},   {"intra_latency_us", f.intraLatencyUs},
+                 {"inter_latency_us", f.interLatencyUs},  {"dp_overlap", f.dpOverlap},
+                 {"tp_overlap", f.tpOverlap},             {"cp_overlap", f.cpOverlap},
+                 {"ep_overlap", f.epOverlap},             {"train_tokens", f.trainTokens}};
+
     return Json{{"model", model}, {"training", training}, {"parallel", parallel}, {"cluster", cluster},
-                {"overhead", overhead}};
+                {"overhead", overhead}, {"perf", perf}};
 }
 
 std::optional<Scenario> loadScenarioFile(const std::filesystem::path& path, Diagnostics& out)

@@ -57,6 +57,23 @@ private slots:
                 QVERIFY2(b[key].isDouble(), key);
         }
         QVERIFY(memory["gpu_capacity"].isDouble());
+        const QJsonObject comm = o["communication"].toObject();
+        QVERIFY(comm["seconds"].isDouble() && comm["exposed_seconds"].isDouble());
+        QVERIFY(!comm["per_step"].toArray().isEmpty());  // the default is 64 GPUs under ZeRO-3
+        for (const auto& c : comm["per_step"].toArray()) {
+            const QJsonObject call = c.toObject();
+            const QString collective = call["collective"].toString();
+            QVERIFY(QStringList({"all-reduce", "all-gather", "reduce-scatter", "send-recv", "all-to-all"}).contains(collective));
+            QVERIFY(QStringList({"dp", "tp", "pp", "cp", "ep"}).contains(call["dimension"].toString()));
+            for (const char* key : {"bytes", "wire_bytes", "seconds"})
+                QVERIFY2(call[key].isDouble(), key);
+        }
+        QVERIFY(o["compute"].toObject()["flops_per_step"].toDouble() > 0);
+        QVERIFY(o["compute"].toObject()["seconds"].toDouble() > 0);
+        const QJsonObject step = o["step"].toObject();
+        for (const char* key : {"seconds", "bubble_fraction", "mfu", "tokens_per_second"})
+            QVERIFY2(step[key].isDouble(), key);
+        QVERIFY(step["mfu"].toDouble() > 0 && step["mfu"].toDouble() < 1);
         QVERIFY(memory["fits"].isBool());
         QVERIFY(o["diagnostics"].isArray());
         for (const auto& d : o["diagnostics"].toArray()) {
@@ -258,6 +275,43 @@ private slots:
         const Run run = cli(args);
         QCOMPARE(run.status, 2);
         QVERIFY2(QString::fromUtf8(run.err).contains(flag), run.err.constData());
+    }
+
+    void sweepsPrintTheChartSeries()
+    {
+        const Run scaling = cli({"sweep", "--kind", "scaling", "--model", "llama3-8b", "--gpus", "8", "--zero", "1",
+                                 "--global-batch", "1024", "--format", "json"});
+        QCOMPARE(scaling.status, 0);
+        const QJsonArray points = json(scaling)["points"].toArray();
+        QCOMPARE(points.size(), 12);
+        QCOMPARE(points.first().toObject()["gpus"].toInt(), 8);
+        const Run sequence = cli({"sweep", "--kind", "sequence", "--format", "csv"});
+        QCOMPARE(sequence.status, 0);
+        QVERIFY(sequence.out.startsWith("seq_len,valid,single_gpu_bytes,per_gpu_bytes,single_gpu_fits,fits\n256,"));
+        const Run bad = cli({"sweep", "--kind", "sideways"});
+        QCOMPARE(bad.status, 2);
+        QVERIFY(bad.err.contains("--kind"));
+    }
+
+    void tableShowsTheStepBreakdown()
+    {
+        const Run run = cli({"estimate", "--model", "llama3-70b", "--gpus", "64", "--tp", "8", "--pp", "2", "--zero", "1",
+                             "--global-batch", "128"});
+        QCOMPARE(run.status, 0);
+        for (const char* text : {"communication per step", "reduce-scatter", "all-gather", "send-recv", "pipeline bubble",
+                                 "MFU", "GPU-hours"})
+            QVERIFY2(run.out.contains(text), text);
+    }
+
+    void perfFlagsAreChecked()
+    {
+        const Run run = cli({"estimate", "--gemm-efficiency", "1.5"});
+        QCOMPARE(run.status, 2);
+        QVERIFY(run.err.contains("--gemm-efficiency"));
+        const Run ok = cli({"estimate", "--gemm-efficiency", "0.5", "--inter-node-gbps", "25", "--train-tokens", "2T",
+                            "--format", "json"});
+        QCOMPARE(ok.status, 0);
+        QCOMPARE(json(ok)["step"].toObject()["train_tokens"].toDouble(), 2e12);
     }
 
     void helpListsEveryFlag()

@@ -1,0 +1,131 @@
+// shardscope-cli sweep: the series behind the scaling and sequence-length charts.
+#include <cstdio>
+#include <ostream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/cli/cli.h"
+#include "core/cli/scenario_args.h"
+#include "core/comm/collectives.h"
+#include "core/estimate/estimate.h"
+#include "core/perf/sweeps.h"
+
+namespace shardscope::cli {
+namespace {
+
+constexpr ParallelDim kDims[] = {ParallelDim::DP, ParallelDim::TP, ParallelDim::PP, ParallelDim::CP, ParallelDim::EP};
+
+void printScaling(const std::vector<ScalingPoint>& points, Format format, std::ostream& out)
+{
+    if (format == Format::Json) {
+        nlohmann::json rows = nlohmann::json::array();
+        for (const ScalingPoint& p : points) {
+            nlohmann::json exposed;
+            for (ParallelDim d : kDims)
+                exposed[dimensionName(d)] = p.exposedCommSeconds[static_cast<std::size_t>(d)];
+            rows.push_back({{"gpus", p.gpus}, {"valid", p.valid}, {"step_seconds", p.stepSeconds},
+                            {"compute_seconds", p.computeSeconds}, {"exposed_communication_seconds", exposed},
+                            {"bubble_seconds", p.bubbleSeconds}, {"optimizer_seconds", p.optimizerSeconds},
+                            {"mfu", p.mfu}, {"communication_share", p.commShare},
+                            {"tokens_per_second", p.tokensPerSecond}, {"memory_per_gpu", p.memoryPerGpu},
+                            {"fits", p.fits}});
+        }
+        out << nlohmann::json{{"points", rows}}.dump(1) << "\n";
+        return;
+    }
+    const char* header = "gpus,valid,step_seconds,compute_seconds,exposed_dp,exposed_tp,exposed_pp,exposed_cp,exposed_ep,"
+                         "bubble_seconds,mfu,communication_share,tokens_per_second\n";
+    if (format == Format::Csv)
+        out << header;
+    else
+        out << "  gpus    step s  compute s   exposed comm s   bubble s    MFU   comm share   tokens/s\n";
+    char line[200];
+    for (const ScalingPoint& p : points) {
+        double comm = 0;
+        for (double x : p.exposedCommSeconds)
+            comm += x;
+        if (format == Format::Csv)
+            std::snprintf(line, sizeof line, "%d,%s,%g,%g,%g,%g,%g,%g,%g,%g,%g,%g,%g\n", p.gpus, p.valid ? "true" : "false",
+                          p.stepSeconds, p.computeSeconds, p.exposedCommSeconds[0], p.exposedCommSeconds[1],
+                          p.exposedCommSeconds[2], p.exposedCommSeconds[3], p.exposedCommSeconds[4], p.bubbleSeconds,
+                          p.mfu, p.commShare, p.tokensPerSecond);
+        else if (!p.valid)
+            std::snprintf(line, sizeof line, "%6d    (impossible layout at this size)\n", p.gpus);
+        else
+            std::snprintf(line, sizeof line, "%6d %9.3f %10.3f %16.3f %10.3f %5.1f%% %11.1f%% %10.0f\n", p.gpus,
+                          p.stepSeconds, p.computeSeconds, comm, p.bubbleSeconds, 100 * p.mfu, 100 * p.commShare,
+                          p.tokensPerSecond);
+        out << line;
+    }
+}
+
+void printSequence(const std::vector<SequencePoint>& points, Format format, std::ostream& out)
+{
+    if (format == Format::Json) {
+        nlohmann::json rows = nlohmann::json::array();
+        for (const SequencePoint& p : points)
+            rows.push_back({{"seq_len", p.seqLen}, {"valid", p.valid}, {"single_gpu", p.singleGpu}, {"per_gpu", p.perGpu},
+                            {"activations_single_gpu", p.activationsSingle}, {"activations_per_gpu", p.activationsPerGpu},
+                            {"single_gpu_fits", p.singleFits}, {"fits", p.fits}});
+        out << nlohmann::json{{"points", rows},
+                              {"single_gpu_out_of_memory_at", firstOutOfMemory(points, true)},
+                              {"per_gpu_out_of_memory_at", firstOutOfMemory(points, false)}}
+                   .dump(1)
+            << "\n";
+        return;
+    }
+    char line[200];
+    if (format == Format::Csv)
+        out << "seq_len,valid,single_gpu_bytes,per_gpu_bytes,single_gpu_fits,fits\n";
+    else
+        out << "   sequence   single GPU GB   per GPU GB   fits (single / per GPU)\n";
+    for (const SequencePoint& p : points) {
+        if (format == Format::Csv)
+            std::snprintf(line, sizeof line, "%lld,%s,%.0f,%.0f,%s,%s\n", static_cast<long long>(p.seqLen),
+                          p.valid ? "true" : "false", p.singleGpu, p.perGpu, p.singleFits ? "true" : "false",
+                          p.fits ? "true" : "false");
+        else
+            std::snprintf(line, sizeof line, "%11lld %15.1f %12.1f   %s / %s%s\n", static_cast<long long>(p.seqLen),
+                          p.singleGpu / 1e9, p.perGpu / 1e9, p.singleFits ? "yes" : "no", p.fits ? "yes" : "no",
+                          p.valid ? "" : "  (impossible layout)");
+        out << line;
+    }
+}
+
+} // namespace
+
+int runSweep(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    std::string kind = "scaling";
+    ScalingMode mode = ScalingMode::FixedGlobalBatch;
+    ScenarioArgs parsed;
+    const auto extra = [&](const Option& o) {
+        if (o.name == "kind") {
+            kind = *o.value;
+            return kind == "scaling" || kind == "sequence"
+                   || invalidOption(err, "--kind", "must be scaling or sequence (got '" + kind + "')");
+        }
+        if (o.name == "mode") {
+            if (*o.value == "fixed-global-batch")
+                mode = ScalingMode::FixedGlobalBatch;
+            else if (*o.value == "fixed-per-gpu")
+                mode = ScalingMode::FixedPerGpuWork;
+            else
+                return invalidOption(err, "--mode", "must be fixed-global-batch or fixed-per-gpu (got '" + *o.value + "')");
+            return true;
+        }
+        return invalidOption(err, "--" + o.name, "unknown flag (try shardscope-cli --help)");
+    };
+    if (!parseScenarioArgs(args, parsed, err, extra))
+        return kExitInvalidInput;
+    const std::optional<Scenario> scenario = resolveScenario(parsed, err);
+    if (!scenario)
+        return kExitInvalidInput;
+    if (kind == "scaling")
+        printScaling(scalingSweep(*scenario, mode), parsed.format, out);
+    else
+        printSequence(sequenceSweep(*scenario), parsed.format, out);
+    return kExitOk;
+}
+
+} // namespace shardscope::cli

@@ -1,0 +1,27 @@
+#pragma once
+
+namespace shardscope {
+
+enum class Collective { AllReduce, AllGather, ReduceScatter, SendRecv, AllToAll };
+enum class ParallelDim { DP, TP, PP, CP, EP };
+
+const char* collectiveName(Collective collective);   // "all-reduce", ... (the CLI contract's spelling)
+const char* dimensionName(ParallelDim dimension);    // "dp", "tp", ...
+
+// nccl-tests' bus-bandwidth factor (nccl-tests doc/PERFORMANCE.md): busbw = algbw x factor, with
+// `bytes` the buffer size as nccl-tests counts it (the whole buffer for all-gather and
+// reduce-scatter). It is also what one GPU sends under the ring algorithm, per byte of buffer:
+// all-reduce 2(n-1)/n, all-gather, reduce-scatter and all-to-all (n-1)/n, send/recv 1.
+double busBandwidthFactor(Collective collective, int ranks);
+
+// Bytes one GPU puts on the wire for one call on a ring of `ranks` GPUs.
+double ringWireBytes(Collective collective, double bytes, int ranks);
+
+// Latency-bound steps of the ring algorithm: 2(n-1) for all-reduce (reduce-scatter then
+// all-gather), n-1 for all-gather, reduce-scatter and all-to-all, 1 for a send/recv.
+int ringSteps(Collective collective, int ranks);
+
+// The alpha-beta time of one call: steps x latency + wire bytes / bandwidth.
+double collectiveSeconds(Collective collective, double bytes, int ranks, double bandwidth, double latency);
+
+} // namespace shardscope

@@ -1,0 +1,71 @@
+#include "core/perf/flops.h"
+
+#include <bit>
+
+namespace shardscope {
+
+LayerForwardFlops layerForwardFlops(const Scenario& s, const ParameterInventory& inventory, double tokens, double keys,
+                                    int tp, double scale)
+{
+    const ModelSpec& m = s.model;
+    const bool lora = s.training.finetune != FineTune::Full;
+    LayerForwardFlops f;
+    for (const TensorGroup& g : inventory.groups()) {
+        if (g.placement != Placement::Layer || !g.isMatrix())
+            continue;
+        // One copy's local shard; a routed expert sees top-k x the tokens (balanced routing),
+        // spread over its expert-parallel group, so each GPU computes tokens x top-k expert MLPs.
+        const LocalShape one = localShape(g, tp, static_cast<int>(g.copies));
+        const double perCopy = 2.0 * static_cast<double>(one.rows * one.cols);
+        const double copiesUsed = g.expert ? static_cast<double>(m.moe.topK) : static_cast<double>(g.copies);
+        const double flops = perCopy * copiesUsed * tokens;
+        if (lora) {
+            f.frozenLinear += flops;
+            if ((g.projection & s.training.loraTargets) != 0)  // x A then (x A) B: 2 r (in + out) per token
+                f.trainableLinear += 2.0 * s.training.loraRank * static_cast<double>(g.rows + g.cols) * copiesUsed * tokens;
+        } else {
+            f.trainableLinear += flops;
+        }
+    }
+    // --params: the GEMMs scale with the parameter count, as the ledger's states do.
+    f.trainableLinear *= lora ? 1.0 : scale;
+    f.frozenLinear *= scale;
+    f.attention = 4.0 * tokens * keys * static_cast<double>(m.queryWidth()) / tp;
+    return f;
+}
+
+double outputForwardFlops(const ModelSpec& model, double tokens, int tp)
+{
+    return 2.0 * tokens * static_cast<double>(model.hidden) * static_cast<double>(model.vocab) / tp;
+}
+
+double layerModelFlops(const LayerForwardFlops& f)
+{
+    return 3.0 * (f.trainableLinear + f.attention) + 2.0 * f.frozenLinear;
+}
+
+double layerHardwareFlops(const LayerForwardFlops& f, const TrainingSpec& t)
+{
+    double flops = layerModelFlops(f);
+    if (t.recompute == Recompute::Full)
+        flops += f.linear() + f.attention;
+    else if (t.recompute == Recompute::Selective)
+        flops += f.attention;
+    if (t.flashAttention)
+        flops += 0.5 * f.attention;  // QK^T again in the backward kernel
+    return flops;
+}
+
+double stepModelFlops(const Scenario& s, const ParameterInventory& inventory, double globalBatch)
+{
+    const double seq = static_cast<double>(s.training.seqLen);
+    const double tokens = globalBatch * seq;
+    const double scale = s.model.exactParams
+                             ? static_cast<double>(*s.model.exactParams) / static_cast<double>(countParameters(s.model, inventory).total)
+                             : 1.0;
+    const LayerForwardFlops layer = layerForwardFlops(s, inventory, tokens, seq, 1, scale);
+    const double outputFactor = s.training.finetune == FineTune::Full ? 3.0 : 2.0;
+    return s.model.layers * layerModelFlops(layer) + outputFactor * outputForwardFlops(s.model, tokens, 1);
+}
+
+} // namespace shardscope

@@ -1,0 +1,308 @@
+// Communication and step time: nccl-tests' bus-bandwidth factors, the ZeRO paper's traffic
+// ratios, Megatron's tensor-parallel volume, the pipeline bubble, topology, FLOP formulas, and
+// the scaling sweep's direction.
+#include <QtTest>
+
+#include <cmath>
+
+#include "core/comm/collectives.h"
+#include "core/comm/topology.h"
+#include "core/estimate/estimate.h"
+#include "core/hardware/gpu_spec.h"
+#include "core/model/params_family.h"
+#include "core/perf/flops.h"
+#include "core/perf/sweeps.h"
+#include "core/presets/model_presets.h"
+
+using namespace shardscope;
+
+namespace {
+
+Scenario preset(const char* id)
+{
+    Scenario s = defaultScenario();
+    s.model = standardModelPresets().find(id)->spec;
+    s.modelId = id;
+    s.parallel = ParallelSpec{};
+    return s;
+}
+
+// Wire bytes per step of the collectives of one dimension (one GPU).
+double wire(const Estimate& e, ParallelDim dimension)
+{
+    double total = 0;
+    for (const CollectiveCall& c : e.step.collectives) {
+        if (c.dimension == dimension)
+            total += c.wireBytes * c.calls;
+    }
+    return total;
+}
+
+} // namespace
+
+class TestComm : public QObject {
+    Q_OBJECT
+private slots:
+    void busBandwidthFactors_data()
+    {
+        QTest::addColumn<int>("collective");
+        QTest::addColumn<int>("ranks");
+        QTest::addColumn<double>("factor");
+        QTest::addColumn<int>("steps");
+        // nccl-tests doc/PERFORMANCE.md: all-reduce 2(n-1)/n, all-gather, reduce-scatter, all-to-all (n-1)/n.
+        QTest::newRow("all-reduce 8") << int(Collective::AllReduce) << 8 << 2.0 * 7 / 8 << 14;
+        QTest::newRow("all-reduce 2") << int(Collective::AllReduce) << 2 << 1.0 << 2;
+        QTest::newRow("all-gather 8") << int(Collective::AllGather) << 8 << 7.0 / 8 << 7;
+        QTest::newRow("reduce-scatter 64") << int(Collective::ReduceScatter) << 64 << 63.0 / 64 << 63;
+        QTest::newRow("all-to-all 16") << int(Collective::AllToAll) << 16 << 15.0 / 16 << 15;
+        QTest::newRow("send-recv") << int(Collective::SendRecv) << 2 << 1.0 << 1;
+        QTest::newRow("one rank moves nothing") << int(Collective::AllReduce) << 1 << 0.0 << 0;
+    }
+    void busBandwidthFactors()
+    {
+        QFETCH(int, collective);
+        QFETCH(int, ranks);
+        QFETCH(double, factor);
+        QFETCH(int, steps);
+        const auto c = static_cast<Collective>(collective);
+        QCOMPARE(busBandwidthFactor(c, ranks), factor);
+        QCOMPARE(ringWireBytes(c, 1e9, ranks), 1e9 * factor);
+        QCOMPARE(ringSteps(c, ranks), steps);
+        // alpha-beta: steps x latency + wire / bandwidth
+        QCOMPARE(collectiveSeconds(c, 1e9, ranks, 1e11, 1e-5), steps * 1e-5 + 1e9 * factor / 1e11);
+    }
+
+    void topology_data()
+    {
+        QTest::addColumn<int>("dimension");
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<int>("cp");
+        QTest::addColumn<int>("dp");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<bool>("crosses");
+        // TP innermost, then CP, (EP), DP, PP outermost; 8 GPUs per node.
+        QTest::newRow("tp 8 stays in a node") << int(ParallelDim::TP) << 8 << 1 << 4 << 1 << false;
+        QTest::newRow("tp 16 crosses") << int(ParallelDim::TP) << 16 << 1 << 1 << 1 << true;
+        QTest::newRow("dp 8 with tp 1 in a node") << int(ParallelDim::DP) << 1 << 1 << 8 << 2 << false;
+        QTest::newRow("dp 2 with tp 8 crosses") << int(ParallelDim::DP) << 8 << 1 << 2 << 1 << true;
+        QTest::newRow("cp 2 with tp 4 in a node") << int(ParallelDim::CP) << 4 << 2 << 8 << 1 << false;
+        QTest::newRow("pp neighbours tp x dp apart") << int(ParallelDim::PP) << 8 << 1 << 1 << 4 << true;
+        QTest::newRow("a whole pipeline in a node") << int(ParallelDim::PP) << 2 << 1 << 1 << 4 << false;
+    }
+    void topology()
+    {
+        QFETCH(int, dimension);
+        QFETCH(int, tp);
+        QFETCH(int, cp);
+        QFETCH(int, dp);
+        QFETCH(int, pp);
+        QFETCH(bool, crosses);
+        const LayoutSizes sizes{tp, cp, 1, dp, pp, 8};
+        const LinkParameters links{450e9, 50e9, 0.5, 5e-6, 1e-5};
+        const Link link = groupLink(static_cast<ParallelDim>(dimension), sizes, links);
+        QCOMPARE(link.crossesNodes, crosses);
+        QCOMPARE(link.bandwidth, crosses ? 25e9 : 225e9);
+        QCOMPARE(link.latency, crosses ? 1e-5 : 5e-6);
+    }
+
+    void zeroTrafficRatios_data()
+    {
+        QTest::addColumn<int>("stage");
+        QTest::addColumn<double>("ratio");
+        // Rajbhandari et al. 2020 §7: ZeRO-1/2 move what data parallelism moves (2 Psi), ZeRO-3 1.5x (3 Psi).
+        QTest::newRow("ZeRO-1") << 1 << 1.0;
+        QTest::newRow("ZeRO-2") << 2 << 1.0;
+        QTest::newRow("ZeRO-3") << 3 << 1.5;
+    }
+    void zeroTrafficRatios()
+    {
+        QFETCH(int, stage);
+        QFETCH(double, ratio);
+        Scenario s = preset("llama2-7b");
+        s.parallel.gpus = 64;
+        s.training.globalBatch = 64;  // one micro-batch per GPU per step, as in the paper's analysis
+        s.parallel.zero = 0;
+        const double plain = wire(estimate(s), ParallelDim::DP);
+        QVERIFY(plain > 0);
+        // Plain DP all-reduces all gradients once: 2 (n-1)/n x 2 bytes per parameter.
+        QCOMPARE(plain, 2.0 * 63 / 64 * 2.0 * 6'738'415'616.0);
+        s.parallel.zero = stage;
+        QCOMPARE(wire(estimate(s), ParallelDim::DP) / plain, ratio);
+    }
+
+    void tensorParallelVolume_data()
+    {
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<bool>("sp");
+        QTest::newRow("t 2") << 2 << false;
+        QTest::newRow("t 8") << 8 << false;
+        QTest::newRow("t 8 with sequence parallelism") << 8 << true;
+    }
+    void tensorParallelVolume()
+    {
+        QFETCH(int, tp);
+        QFETCH(bool, sp);
+        Scenario s = preset("megatron-175b");
+        s.training.seqLen = 2048;
+        s.training.microBatch = 2;
+        s.training.globalBatch = 8;  // 4 micro-batches
+        s.parallel.gpus = tp;
+        s.parallel.tp = tp;
+        s.parallel.sequenceParallel = sp;
+        s.parallel.zero = 0;
+        const Estimate e = estimate(s);
+        QVERIFY(e.valid());
+        // Narayanan et al. 2021 §3.2: 8bsh(t-1)/t per layer per micro-batch per GPU, counted in
+        // elements; in bytes that is twice as much in bf16. Sequence parallelism moves the same.
+        const double b = 2, seq = 2048, h = 12288;
+        const double perLayerPerMicrobatch = 8.0 * b * seq * h * (tp - 1.0) / tp * 2.0;
+        QCOMPARE(wire(e, ParallelDim::TP), perLayerPerMicrobatch * 96 * 4);
+    }
+
+    void pipelineBubble_data()
+    {
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("microbatches");
+        QTest::addColumn<int>("vpp");
+        QTest::addColumn<double>("bubble");
+        // Narayanan et al. 2021 §2.2: (p - 1)/m for 1F1B, (p - 1)/(v m) interleaved.
+        QTest::newRow("p 8, m 64") << 8 << 64 << 1 << 0.109375;
+        QTest::newRow("p 4, m 8, v 5") << 4 << 8 << 5 << 0.075;
+    }
+    void pipelineBubble()
+    {
+        QFETCH(int, pp);
+        QFETCH(int, microbatches);
+        QFETCH(int, vpp);
+        QFETCH(double, bubble);
+        Scenario s = preset("llama2-70b");  // 80 layers: 8 divides them, and so does 4 x 5
+        s.training.microBatch = 1;
+        s.training.globalBatch = microbatches;
+        s.parallel.gpus = pp;
+        s.parallel.pp = pp;
+        s.parallel.vpp = vpp;
+        s.parallel.zero = 0;
+        const Estimate e = estimate(s);
+        QVERIFY2(e.valid(), e.diagnostics.empty() ? "" : e.diagnostics.front().message.c_str());
+        QCOMPARE(e.step.bubbleFraction, bubble);
+        // and the bubble's time is that fraction of the ideal (bubble-free) micro-batch time
+        QVERIFY(std::fabs(e.step.bubbleSeconds / (e.step.computeSeconds + e.step.exposedByDimension[2]) - bubble) < 1e-9);
+    }
+
+    void modelFlopsMatchKorthikanti()
+    {
+        // 72 B s L h^2 (1 + s/(6h) + V/(12 L h)) for a GPT with f = 4h (Korthikanti et al. 2022 §6).
+        Scenario s = preset("megatron-530b");
+        s.training.seqLen = 2048;
+        const ParameterInventory inventory(s.model);
+        const double B = 280, seq = 2048, L = 105, h = 20480, V = 51200;
+        const double expected = 72.0 * B * seq * L * h * h * (1 + seq / (6 * h) + V / (12 * L * h));
+        QVERIFY(std::fabs(stepModelFlops(s, inventory, B) / expected - 1.0) < 1e-12);
+    }
+
+    void everyGpuPresetIsComplete()
+    {
+        const auto& gpus = standardGpuPresets();
+        QVERIFY(gpus.diagnostics().empty());
+        for (const char* id : {"a100-40g", "a100-80g", "h100-sxm", "h100-pcie", "h200", "b200", "mi300x", "rtx4090", "l40s",
+                               "ascend-910b"}) {
+            const GpuSpec* g = gpus.find(id);
+            QVERIFY2(g != nullptr, id);
+            QVERIFY(g->memoryBytes > 0 && g->peak.bf16 > 0 && g->memoryBandwidth > 0);
+            QVERIFY(g->intraNodeBandwidth > 0 && g->interNodeBandwidth > 0);
+            for (const std::string* source : {&g->memorySource, &g->peakSource, &g->memoryBandwidthSource,
+                                              &g->intraNodeSource, &g->interNodeSource})
+                QVERIFY2(!source->empty(), id);
+        }
+        QCOMPARE(gpus.find("h100-sxm")->peak.bf16, 989.4e12);
+        QCOMPARE(gpus.find("a100-80g")->peak.fp8, 0.0);  // no fp8 tensor cores
+    }
+
+    void overridesChangeTheModel()
+    {
+        Scenario s = preset("llama2-7b");
+        s.parallel.gpus = 16;
+        s.parallel.zero = 1;
+        s.training.globalBatch = 16;
+        const Estimate base = estimate(s);
+        s.cluster.peakTflops = 989.4 / 2;  // half the peak: GEMMs take twice as long
+        const Estimate slower = estimate(s);
+        QVERIFY(std::fabs(slower.step.gemmSeconds / base.step.gemmSeconds - 2.0) < 1e-9);
+        s.cluster.peakTflops.reset();
+        s.cluster.interNodeGbps = 5;  // a slow network: the data-parallel traffic across nodes is exposed
+        const Estimate slowNetwork = estimate(s);
+        QVERIFY(slowNetwork.step.exposedByDimension[0] > base.step.exposedByDimension[0]);
+        QVERIFY(slowNetwork.step.mfu < base.step.mfu);
+    }
+
+    void timesAreConsistent()
+    {
+        Scenario s = preset("llama3-70b");
+        s.training.globalBatch = 512;
+        s.training.recompute = Recompute::Selective;
+        s.parallel.gpus = 256;
+        s.parallel.tp = 8;
+        s.parallel.pp = 4;
+        s.parallel.cp = 2;
+        s.parallel.zero = 1;
+        s.parallel.sequenceParallel = true;
+        s.training.seqLen = 8192;
+        const Estimate e = estimate(s);
+        QVERIFY(e.valid());
+        const StepEstimate& t = e.step;
+        double exposed = 0;
+        for (const CollectiveCall& c : t.collectives) {
+            QVERIFY(c.seconds >= 0 && c.exposedSeconds >= 0 && c.exposedSeconds <= c.seconds * (1 + 1e-12));
+            exposed += c.exposedSeconds;
+        }
+        QVERIFY(std::fabs(exposed - t.exposedCommSeconds) < 1e-12);
+        QVERIFY(std::fabs(t.stepSeconds - (t.computeSeconds + t.exposedCommSeconds + t.bubbleSeconds + t.optimizerSeconds))
+                < 1e-9 * t.stepSeconds);
+        QVERIFY(t.mfu > 0 && t.mfu < t.hfu && t.hfu < 1);
+        QCOMPARE(t.tokensPerSecond, 512 * 8192 / t.stepSeconds);
+        QCOMPARE(t.gpuHours, s.perf.trainTokens / t.tokensPerSecond * 256 / 3600);
+    }
+
+    void mfuFallsAsGpusGrowAtFixedGlobalBatch()
+    {
+        Scenario s = preset("llama3-8b");
+        s.parallel.gpus = 8;
+        s.parallel.zero = 1;
+        s.training.globalBatch = 2048;
+        const auto points = scalingSweep(s, ScalingMode::FixedGlobalBatch);
+        QCOMPARE(points.size(), std::size_t(12));  // 8, 16, ..., 16384
+        QCOMPARE(points.front().gpus, 8);
+        QCOMPARE(points.back().gpus, 16384);
+        double previousMfu = 1.0, previousShare = -1.0;
+        int compared = 0;
+        for (const ScalingPoint& p : points) {
+            if (!p.valid)
+                continue;
+            QVERIFY2(p.mfu <= previousMfu + 1e-12, qPrintable(QString::number(p.gpus)));
+            QVERIFY2(p.commShare >= previousShare - 1e-12, qPrintable(QString::number(p.gpus)));
+            previousMfu = p.mfu;
+            previousShare = p.commShare;
+            ++compared;
+        }
+        QVERIFY(compared >= 8);
+        QVERIFY(points.front().mfu > 2 * previousMfu);  // falls a lot by the largest valid size
+    }
+
+    void sequenceSweepMarksOutOfMemory()
+    {
+        Scenario s = preset("llama3-8b");
+        s.parallel.gpus = 8;
+        s.parallel.zero = 3;
+        const auto points = sequenceSweep(s);
+        QCOMPARE(points.size(), std::size_t(13));  // 256 ... 1,048,576
+        const auto single = firstOutOfMemory(points, true);
+        const auto sharded = firstOutOfMemory(points, false);
+        QCOMPARE(single, qint64(256));  // 8B x 16 bytes already exceed an 80 GB H100
+        QVERIFY(sharded > single);
+        for (std::size_t i = 1; i < points.size(); ++i)
+            QVERIFY(points[i].perGpu > points[i - 1].perGpu);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestComm)
+#include "tst_comm.moc"
