@@ -363,29 +363,29 @@ std::vector<float> replay(double start, const std::vector<float>& updates, float
     return values;
 }
 
-template <FloatFormat F>
-std::vector<float> replayFormat(DriftStrategy strategy, double start, const std::vector<float>& updates, float* master,
-                                std::uint64_t seed)
+// Calls visit.template operator()<F, S>() for the run-time format and strategy, so that each
+// combination's loop is compiled with both known.
+template <typename Visit>
+auto dispatch(FloatFormat format, DriftStrategy strategy, Visit&& visit)
 {
-    switch (strategy) {
-    case DriftStrategy::Naive: return replay<F, DriftStrategy::Naive>(start, updates, master, seed);
-    case DriftStrategy::Fp32Master: return replay<F, DriftStrategy::Fp32Master>(start, updates, master, seed);
-    case DriftStrategy::Kahan: return replay<F, DriftStrategy::Kahan>(start, updates, master, seed);
-    case DriftStrategy::Stochastic: return replay<F, DriftStrategy::Stochastic>(start, updates, master, seed);
+    auto withStrategy = [&]<FloatFormat F>() {
+        switch (strategy) {
+        case DriftStrategy::Naive: return visit.template operator()<F, DriftStrategy::Naive>();
+        case DriftStrategy::Fp32Master: return visit.template operator()<F, DriftStrategy::Fp32Master>();
+        case DriftStrategy::Kahan: return visit.template operator()<F, DriftStrategy::Kahan>();
+        case DriftStrategy::Stochastic: break;
+        }
+        return visit.template operator()<F, DriftStrategy::Stochastic>();
+    };
+    switch (format) {
+    case FloatFormat::Fp32: return withStrategy.template operator()<FloatFormat::Fp32>();
+    case FloatFormat::Tf32: return withStrategy.template operator()<FloatFormat::Tf32>();
+    case FloatFormat::Bf16: return withStrategy.template operator()<FloatFormat::Bf16>();
+    case FloatFormat::Fp16: return withStrategy.template operator()<FloatFormat::Fp16>();
+    case FloatFormat::Fp8E4M3: return withStrategy.template operator()<FloatFormat::Fp8E4M3>();
+    case FloatFormat::Fp8E5M2: break;
     }
-    return {};
-}
-
-template <FloatFormat F>
-DriftResult runFormat(const DriftSpec& spec)
-{
-    switch (spec.strategy) {
-    case DriftStrategy::Naive: return run<F, DriftStrategy::Naive>(spec);
-    case DriftStrategy::Fp32Master: return run<F, DriftStrategy::Fp32Master>(spec);
-    case DriftStrategy::Kahan: return run<F, DriftStrategy::Kahan>(spec);
-    case DriftStrategy::Stochastic: return run<F, DriftStrategy::Stochastic>(spec);
-    }
-    return {};
+    return withStrategy.template operator()<FloatFormat::Fp8E5M2>();
 }
 
 } // namespace
@@ -420,32 +420,17 @@ Diagnostics checkDrift(const DriftSpec& spec)
 
 DriftResult runDrift(const DriftSpec& spec)
 {
-    switch (spec.format) {
-    case FloatFormat::Fp32: return runFormat<FloatFormat::Fp32>(spec);
-    case FloatFormat::Tf32: return runFormat<FloatFormat::Tf32>(spec);
-    case FloatFormat::Bf16: return runFormat<FloatFormat::Bf16>(spec);
-    case FloatFormat::Fp16: return runFormat<FloatFormat::Fp16>(spec);
-    case FloatFormat::Fp8E4M3: return runFormat<FloatFormat::Fp8E4M3>(spec);
-    case FloatFormat::Fp8E5M2: return runFormat<FloatFormat::Fp8E5M2>(spec);
-    }
-    return {};
+    return dispatch(spec.format, spec.strategy, [&]<FloatFormat F, DriftStrategy S>() { return run<F, S>(spec); });
 }
-
-bool isDecimalText(const std::string& text) { return parseDecimal(text).has_value(); }
 
 std::vector<float> replayDrift(FloatFormat format, DriftStrategy strategy, double start,
                                const std::vector<float>& updates, float* master, std::uint64_t seed)
 {
-    switch (format) {
-    case FloatFormat::Fp32: return replayFormat<FloatFormat::Fp32>(strategy, start, updates, master, seed);
-    case FloatFormat::Tf32: return replayFormat<FloatFormat::Tf32>(strategy, start, updates, master, seed);
-    case FloatFormat::Bf16: return replayFormat<FloatFormat::Bf16>(strategy, start, updates, master, seed);
-    case FloatFormat::Fp16: return replayFormat<FloatFormat::Fp16>(strategy, start, updates, master, seed);
-    case FloatFormat::Fp8E4M3: return replayFormat<FloatFormat::Fp8E4M3>(strategy, start, updates, master, seed);
-    case FloatFormat::Fp8E5M2: return replayFormat<FloatFormat::Fp8E5M2>(strategy, start, updates, master, seed);
-    }
-    return {};
+    return dispatch(format, strategy,
+                    [&]<FloatFormat F, DriftStrategy S>() { return replay<F, S>(start, updates, master, seed); });
 }
+
+bool isDecimalText(const std::string& text) { return parseDecimal(text).has_value(); }
 
 const char* driftStrategyName(DriftStrategy strategy)
 {
