@@ -4,6 +4,33 @@
 
 namespace shardscope {
 
+std::string formatTemplate(const char* templ, const std::vector<std::string>& args)
+{
+    std::string text;
+    if (templ == nullptr)
+        return text;
+    text.reserve(96);
+    for (const char* p = templ; *p != '\0'; ++p) {
+        if (p[0] == '%' && p[1] >= '1' && p[1] <= '9') {
+            const auto index = static_cast<std::size_t>(p[1] - '1');
+            if (index < args.size())
+                text += args[index];
+            ++p;
+        } else {
+            text += *p;
+        }
+    }
+    return text;
+}
+
+Diagnostic makeDiagnostic(Severity severity, std::string field, const char* templ,
+                          std::initializer_list<std::string> args)
+{
+    Diagnostic d{severity, std::move(field), std::string(), templ, std::vector<std::string>(args)};
+    d.message = formatTemplate(templ, d.args);
+    return d;
+}
+
 const char* severityName(Severity severity)
 {
     switch (severity) {

@@ -1,4 +1,5 @@
 #pragma once
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -7,15 +8,25 @@ namespace shardscope {
 enum class Severity { Error, Warning, Info };
 
 // A user-facing finding about a scenario. `field` names the input at fault in the
-// scenario-file spelling (for example "parallel.tp"), so the CLI can name the flag
-// and the GUI can highlight the control.
+// scenario-file spelling (for example "parallel.tp"), so the CLI can name the flag and the GUI
+// can highlight the control. `message` is English; `templ` (from the catalog in messages.h)
+// with `args` lets the GUI show the same message translated.
 struct Diagnostic {
     Severity severity = Severity::Error;
     std::string field;
     std::string message;
+    const char* templ = nullptr;     // English template with %1, %2, ...; null for free text
+    std::vector<std::string> args;
 };
 
 using Diagnostics = std::vector<Diagnostic>;
+
+// Fills %1..%9 of `templ` with `args`.
+std::string formatTemplate(const char* templ, const std::vector<std::string>& args);
+
+// A diagnostic from a catalog template: message = formatTemplate(templ, args).
+Diagnostic makeDiagnostic(Severity severity, std::string field, const char* templ,
+                          std::initializer_list<std::string> args = {});
 
 const char* severityName(Severity severity);
 bool hasErrors(const Diagnostics& diagnostics);

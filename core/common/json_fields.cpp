@@ -1,5 +1,7 @@
 #include "core/common/json_fields.h"
 
+#include "core/common/messages.h"
+
 #include <cmath>
 #include <limits>
 
@@ -8,7 +10,7 @@ namespace {
 
 void wrongType(const std::string& field, const char* expected, Diagnostics& out)
 {
-    out.push_back({Severity::Error, field, field + " must be " + expected});
+    out.push_back(makeDiagnostic(Severity::Error, field, msg::kWrongType, {field, expected}));
 }
 
 } // namespace
@@ -35,7 +37,7 @@ bool readInt(const Json& object, const char* key, const std::string& prefix, std
             return true;
         }
     }
-    wrongType(path(prefix, key), "a whole number", out);
+    wrongType(path(prefix, key), msg::kTypeWholeNumber, out);
     return false;
 }
 
@@ -45,7 +47,7 @@ bool readInt(const Json& object, const char* key, const std::string& prefix, int
     if (!readInt(object, key, prefix, wide, out))
         return false;
     if (wide < std::numeric_limits<int>::min() || wide > std::numeric_limits<int>::max()) {
-        wrongType(path(prefix, key), "a whole number below 2^31", out);
+        wrongType(path(prefix, key), msg::kTypeWholeNumber, out);
         return false;
     }
     target = static_cast<int>(wide);
@@ -58,7 +60,7 @@ bool readNumber(const Json& object, const char* key, const std::string& prefix, 
     if (it == object.end() || it->is_null())
         return false;
     if (!it->is_number() || !std::isfinite(it->get<double>())) {
-        wrongType(path(prefix, key), "a finite number", out);
+        wrongType(path(prefix, key), msg::kTypeNumber, out);
         return false;
     }
     target = it->get<double>();
@@ -71,7 +73,7 @@ bool readBool(const Json& object, const char* key, const std::string& prefix, bo
     if (it == object.end() || it->is_null())
         return false;
     if (!it->is_boolean()) {
-        wrongType(path(prefix, key), "true or false", out);
+        wrongType(path(prefix, key), msg::kTypeBool, out);
         return false;
     }
     target = it->get<bool>();
@@ -84,7 +86,7 @@ bool readString(const Json& object, const char* key, const std::string& prefix, 
     if (it == object.end() || it->is_null())
         return false;
     if (!it->is_string()) {
-        wrongType(path(prefix, key), "a string", out);
+        wrongType(path(prefix, key), msg::kTypeString, out);
         return false;
     }
     target = it->get<std::string>();
@@ -100,8 +102,8 @@ void warnUnknown(const Json& object, const char* const* known, const std::string
         for (const char* const* k = known; *k != nullptr; ++k)
             found = found || item.key() == *k;
         if (!found)
-            out.push_back({Severity::Warning, path(prefix, item.key().c_str()),
-                           "unknown field " + path(prefix, item.key().c_str()) + " ignored"});
+            out.push_back(makeDiagnostic(Severity::Warning, path(prefix, item.key().c_str()), msg::kUnknownField,
+                                         {path(prefix, item.key().c_str())}));
     }
 }
 

@@ -2,7 +2,9 @@
 
 #include <cmath>
 #include <charconv>
+#include <cstring>
 
+#include "core/common/messages.h"
 #include "core/common/units.h"
 #include "core/hardware/gpu_spec.h"
 #include "core/scenario/scenario_checks.h"
@@ -10,46 +12,30 @@
 namespace shardscope {
 namespace {
 
-// "12.3 GB", appended with integer to_chars: these messages are built on every estimate that
-// does not fit, so no printf and no temporaries.
-void appendGigabytes(std::string& text, double bytes)
+// "12.3 GB" with integer to_chars: these messages are built on every estimate that does not fit.
+std::string gigabytes(double bytes)
 {
     const long long tenths = std::llround(bytes / units::kGB * 10.0);
     char digits[32];
     char* end = std::to_chars(digits, digits + 24, tenths / 10).ptr;
     *end++ = '.';
     *end++ = static_cast<char>('0' + std::llabs(tenths % 10));
-    text.append(digits, end).append(" GB");
+    std::memcpy(end, " GB", 3);
+    return std::string(digits, end + 3);
 }
 
 void reportFit(const Scenario& s, const Estimate& e, const GpuSpec& gpu, Diagnostics& out)
 {
     const double capacity = e.memory.gpuCapacity;
     const double need = e.memory.perGpu.device.total();
-    if (!e.memory.fits) {
-        std::string text;
-        text.reserve(160);
-        text.append("does not fit: the most loaded GPU (pipeline stage ").append(std::to_string(e.memory.perGpu.stage));
-        text.append(") needs ");
-        appendGigabytes(text, need);
-        text.append(", ");
-        appendGigabytes(text, need - capacity);
-        text.append(" more than the ");
-        appendGigabytes(text, capacity);
-        text.append(" of one ").append(gpu.name);
-        out.push_back({Severity::Warning, "memory", std::move(text)});
-    }
+    if (!e.memory.fits)
+        out.push_back(makeDiagnostic(Severity::Warning, "memory", msg::kDoesNotFit,
+                                     {std::to_string(e.memory.perGpu.stage), gigabytes(need), gigabytes(need - capacity),
+                                      gigabytes(capacity), gpu.name}));
     const double single = e.memory.singleGpu.device.total();
-    if (!e.memory.singleGpuFits && s.parallel.gpus > 1) {
-        std::string text;
-        text.reserve(160);
-        text.append("on a single GPU the same training needs ");
-        appendGigabytes(text, single);
-        text.append(", ");
-        appendGigabytes(text, single - capacity);
-        text.append(" more than one ").append(gpu.name).append(" holds");
-        out.push_back({Severity::Info, "memory", std::move(text)});
-    }
+    if (!e.memory.singleGpuFits && s.parallel.gpus > 1)
+        out.push_back(makeDiagnostic(Severity::Info, "memory", msg::kSingleGpuNeeds,
+                                     {gigabytes(single), gigabytes(single - capacity), gpu.name}));
 }
 
 } // namespace

@@ -3,6 +3,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/common/messages.h"
+
 namespace shardscope {
 namespace {
 
@@ -18,11 +20,11 @@ bool readCount(const nlohmann::json& c, const char* key, std::int64_t& target, D
             target = *fallback;
             return true;
         }
-        out.push_back({Severity::Error, kField, std::string("config.json is missing \"") + key + "\""});
+        out.push_back(makeDiagnostic(Severity::Error, kField, msg::kConfigMissing, {key}));
         return false;
     }
     if (!it->is_number_integer() || it->get<std::int64_t>() <= 0) {
-        out.push_back({Severity::Error, kField, std::string("config.json \"") + key + "\" must be a positive integer"});
+        out.push_back(makeDiagnostic(Severity::Error, kField, msg::kConfigPositive, {key}));
         return false;
     }
     target = it->get<std::int64_t>();
@@ -124,13 +126,12 @@ const char* supportedHfModelTypes() { return "llama, mistral, mixtral, qwen2, gp
 std::optional<ModelSpec> importHfConfig(const nlohmann::json& c, Diagnostics& out)
 {
     if (!c.is_object()) {
-        out.push_back({Severity::Error, kField, "config.json must be a JSON object"});
+        out.push_back(makeDiagnostic(Severity::Error, kField, msg::kConfigObject));
         return std::nullopt;
     }
     const auto typeIt = c.find("model_type");
     if (typeIt == c.end() || !typeIt->is_string()) {
-        out.push_back({Severity::Error, kField,
-                       std::string("config.json has no \"model_type\"; supported: ") + supportedHfModelTypes()});
+        out.push_back(makeDiagnostic(Severity::Error, kField, msg::kConfigNoType, {supportedHfModelTypes()}));
         return std::nullopt;
     }
     const std::string type = typeIt->get<std::string>();
@@ -143,8 +144,7 @@ std::optional<ModelSpec> importHfConfig(const nlohmann::json& c, Diagnostics& ou
     else if (type == "gpt_neox")
         readGptNeox(c, m, out);
     else {
-        out.push_back({Severity::Error, kField,
-                       "config.json model_type \"" + type + "\" is not supported; supported: " + supportedHfModelTypes()});
+        out.push_back(makeDiagnostic(Severity::Error, kField, msg::kConfigUnsupported, {type, supportedHfModelTypes()}));
         return std::nullopt;
     }
     const auto nameIt = c.find("_name_or_path");
@@ -155,7 +155,7 @@ std::optional<ModelSpec> importHfConfig(const nlohmann::json& c, Diagnostics& ou
     Diagnostics shape;
     validateModel(m, shape);
     for (Diagnostic& d : shape)
-        out.push_back({d.severity, kField, "config.json: " + d.message});
+        out.push_back(makeDiagnostic(d.severity, kField, msg::kConfigShape, {d.message}));
     if (hasErrors(Diagnostics(out.begin() + static_cast<std::ptrdiff_t>(before), out.end())))
         return std::nullopt;
     return m;
@@ -165,14 +165,14 @@ std::optional<ModelSpec> importHfConfigFile(const std::string& path, Diagnostics
 {
     std::ifstream stream(path, std::ios::binary);
     if (!stream) {
-        out.push_back({Severity::Error, kField, "cannot read " + path});
+        out.push_back(makeDiagnostic(Severity::Error, kField, msg::kCannotRead, {path}));
         return std::nullopt;
     }
     std::ostringstream text;
     text << stream.rdbuf();
     const nlohmann::json config = nlohmann::json::parse(text.str(), nullptr, false);
     if (config.is_discarded()) {
-        out.push_back({Severity::Error, kField, path + " is not valid JSON"});
+        out.push_back(makeDiagnostic(Severity::Error, kField, msg::kNotJson, {path, "?"}));
         return std::nullopt;
     }
     return importHfConfig(config, out);

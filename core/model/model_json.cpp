@@ -1,6 +1,7 @@
 #include "core/model/model_json.h"
 
 #include "core/common/json_fields.h"
+#include "core/common/messages.h"
 
 namespace shardscope {
 
@@ -27,9 +28,8 @@ void readEnum(const nlohmann::json& object, const char* key, const std::string& 
     else if (text == secondName)
         target = secondValue;
     else
-        out.push_back({Severity::Error, json_fields::path(prefix, key),
-                       json_fields::path(prefix, key) + " must be " + firstName + " or " + secondName + " (got '"
-                           + text + "')"});
+        out.push_back(makeDiagnostic(Severity::Error, json_fields::path(prefix, key), msg::kOneOf,
+                                     {json_fields::path(prefix, key), std::string(firstName) + ", " + secondName, text}));
 }
 
 } // namespace
@@ -37,7 +37,7 @@ void readEnum(const nlohmann::json& object, const char* key, const std::string& 
 void applyModelFields(const nlohmann::json& o, const std::string& prefix, ModelSpec& m, Diagnostics& out)
 {
     if (!o.is_object()) {
-        out.push_back({Severity::Error, prefix, prefix + " must be a JSON object"});
+        out.push_back(makeDiagnostic(Severity::Error, prefix, msg::kWrongType, {prefix, msg::kTypeObject}));
         return;
     }
     readInt(o, "layers", prefix, m.layers, out);

@@ -1,52 +1,46 @@
 #include "core/model/model_spec.h"
 
+#include "core/common/messages.h"
 #include "core/model/parameter_inventory.h"
 
 namespace shardscope {
 namespace {
 
-void requirePositive(std::int64_t value, const char* field, const char* what, Diagnostics& out)
+void requirePositive(std::int64_t value, const char* field, Diagnostics& out)
 {
     if (value <= 0)
-        out.push_back({Severity::Error, std::string("model.") + field,
-                       std::string(what) + " must be a positive whole number (got " + std::to_string(value) + ")"});
+        out.push_back(makeDiagnostic(Severity::Error, std::string("model.") + field, msg::kPositiveWhole, {std::to_string(value)}));
 }
 
 } // namespace
 
 void validateModel(const ModelSpec& m, Diagnostics& out)
 {
-    requirePositive(m.layers, "layers", "layers", out);
-    requirePositive(m.hidden, "hidden", "hidden size", out);
-    requirePositive(m.heads, "heads", "attention heads", out);
-    requirePositive(m.ffnHidden, "ffn_hidden", "FFN hidden size", out);
-    requirePositive(m.vocab, "vocab", "vocabulary size", out);
+    requirePositive(m.layers, "layers", out);
+    requirePositive(m.hidden, "hidden", out);
+    requirePositive(m.heads, "heads", out);
+    requirePositive(m.ffnHidden, "ffn_hidden", out);
+    requirePositive(m.vocab, "vocab", out);
+    const auto str = [](std::int64_t v) { return std::to_string(v); };
     if (m.kvHeads < 0 || m.headDim < 0 || m.moe.experts < 0 || m.moe.topK < 0 || m.moe.sharedExperts < 0
         || m.moe.expertFfnHidden < 0 || m.maxPositions < 0) {
-        out.push_back({Severity::Error, "model", "kv heads, head dim, experts, top-k and positions must not be negative"});
+        out.push_back(makeDiagnostic(Severity::Error, "model", msg::kNegativeShape));
         return;
     }
     if (m.heads > 0 && m.kvHeads > 0 && m.heads % m.kvHeads != 0)
-        out.push_back({Severity::Error, "model.kv_heads",
-                       "kv heads (" + std::to_string(m.kvHeads) + ") must divide attention heads ("
-                           + std::to_string(m.heads) + ") for grouped-query attention"});
+        out.push_back(makeDiagnostic(Severity::Error, "model.kv_heads", msg::kKvHeadsDivide, {str(m.kvHeads), str(m.heads)}));
     if (m.headDim == 0 && m.heads > 0 && m.hidden % m.heads != 0)
-        out.push_back({Severity::Error, "model.heads",
-                       "heads (" + std::to_string(m.heads) + ") must divide hidden size (" + std::to_string(m.hidden)
-                           + ") unless head_dim is given"});
+        out.push_back(makeDiagnostic(Severity::Error, "model.heads", msg::kHeadsDivideHidden, {str(m.heads), str(m.hidden)}));
     if (m.moe.isMoe()) {
         if (m.moe.topK < 1 || m.moe.topK > m.moe.experts)
-            out.push_back({Severity::Error, "model.top_k",
-                           "top-k (" + std::to_string(m.moe.topK) + ") must be between 1 and the number of experts ("
-                               + std::to_string(m.moe.experts) + ")"});
+            out.push_back(makeDiagnostic(Severity::Error, "model.top_k", msg::kTopKRange, {str(m.moe.topK), str(m.moe.experts)}));
     } else if (m.moe.topK > 0) {
-        out.push_back({Severity::Error, "model.top_k", "top-k needs experts (set --experts)"});
+        out.push_back(makeDiagnostic(Severity::Error, "model.top_k", msg::kTopKNeedsExperts));
     }
     if (m.position == PositionKind::Learned && m.maxPositions <= 0)
-        out.push_back({Severity::Error, "model.max_positions", "learned position embeddings need max_positions"});
+        out.push_back(makeDiagnostic(Severity::Error, "model.max_positions", msg::kLearnedPositions));
     if (m.exactParams && *m.exactParams <= 0)
-        out.push_back({Severity::Error, "model.params",
-                       "params must be a positive number of parameters (got " + std::to_string(*m.exactParams) + ")"});
+        out.push_back(makeDiagnostic(Severity::Error, "model.params", msg::kPositiveWhole, {str(*m.exactParams)}));
 }
 
 ParameterCount countParameters(const ModelSpec& m)

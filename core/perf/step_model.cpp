@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/comm/topology.h"
+#include "core/common/messages.h"
 #include "core/memory/precision_recipe.h"
 #include "core/perf/flops.h"
 
@@ -95,7 +96,7 @@ StepEstimate estimateStep(const Scenario& s, const ParameterInventory& inventory
 
     r.peakFlops = gemmPeak(s, gpu, &r.peakFormat);
     if (t.precision == Precision::Fp8Mixed && gpu.peak.fp8 <= 0)
-        out.push_back({Severity::Info, "cluster.gpu", gpu.name + " has no fp8 tensor cores; its GEMMs run at the bf16 rate"});
+        out.push_back(makeDiagnostic(Severity::Info, "cluster.gpu", msg::kNoFp8, {gpu.name}));
     const double memoryBandwidth = (s.cluster.memoryGbps ? *s.cluster.memoryGbps * kGiga : gpu.memoryBandwidth);
 
     // Compute per micro-batch on one GPU: a middle stage (layers only) and the last (plus logits).
@@ -259,8 +260,7 @@ StepEstimate estimateStep(const Scenario& s, const ParameterInventory& inventory
                              + updatedElements * (recipe.gradient + recipe.weight);
         r.optimizerSeconds = bytes / memoryRate;
     } else {
-        out.push_back({Severity::Info, "parallel.offload",
-                       "the CPU optimizer step and its PCIe transfers under offload are not part of the step time"});
+        out.push_back(makeDiagnostic(Severity::Info, "parallel.offload", msg::kOffloadNotTimed));
     }
 
     // The step: every micro-batch through the slowest stage, the pipeline bubble of (p - 1) / v

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "core/common/json_fields.h"
+#include "core/common/messages.h"
 #include "core/model/hf_config.h"
 #include "core/model/model_json.h"
 #include "core/model/params_family.h"
@@ -40,7 +41,7 @@ bool readChoice(const Json& o, const char* key, const std::string& prefix, Enum&
         names.append(names.empty() ? "" : ", ").append(nameOf(value));
     }
     const std::string field = json_fields::path(prefix, key);
-    out.push_back({Severity::Error, field, field + " must be one of " + names + " (got '" + text + "')"});
+    out.push_back(makeDiagnostic(Severity::Error, field, msg::kOneOf, {field, names, text}));
     return false;
 }
 
@@ -61,7 +62,7 @@ void readSwitch(const Json& o, const char* key, const std::string& prefix, bool&
         return;
     }
     const std::string field = json_fields::path(prefix, key);
-    out.push_back({Severity::Error, field, field + " must be on or off"});
+    out.push_back(makeDiagnostic(Severity::Error, field, msg::kOnOrOff, {field}));
 }
 
 constexpr const char* kTopLevel[] = {"model", "training", "parallel", "cluster", "overhead", "perf", "shardscope", nullptr};
@@ -88,7 +89,7 @@ const Json& group(const Json& document, const char* name, Diagnostics& out)
     if (it == document.end() || it->is_null())
         return empty;
     if (!it->is_object()) {
-        out.push_back({Severity::Error, name, std::string(name) + " must be a JSON object"});
+        out.push_back(makeDiagnostic(Severity::Error, name, msg::kWrongType, {name, msg::kTypeObject}));
         return empty;
     }
     return *it;
@@ -111,19 +112,19 @@ void readModel(const Json& o, const std::filesystem::path& base, Scenario& s, Di
     std::int64_t params = 0;
     const bool hasParams = readInt(o, "params", "model", params, out);
     if (hasParams && params <= 0) {
-        out.push_back({Severity::Error, "model.params", "params must be a positive number of parameters"});
+        out.push_back(makeDiagnostic(Severity::Error, "model.params", msg::kPositiveWhole, {std::to_string(params)}));
         return;
     }
     if (hasPreset && hasHf) {
-        out.push_back({Severity::Error, "model.hf_config", "give either a model preset or a config.json, not both"});
+        out.push_back(makeDiagnostic(Severity::Error, "model.hf_config", msg::kPresetOrConfig));
         return;
     }
     s.modelId.clear();
     if (hasPreset) {
         const ModelPreset* found = standardModelPresets().find(preset);
         if (found == nullptr) {
-            out.push_back({Severity::Error, "model.model",
-                           "unknown model '" + preset + "'; known: " + standardModelPresets().idList()});
+            out.push_back(makeDiagnostic(Severity::Error, "model.model", msg::kUnknownModel,
+                                         {preset, standardModelPresets().idList()}));
             return;
         }
         s.model = found->spec;
@@ -178,9 +179,7 @@ void readTraining(const Json& o, TrainingSpec& t, Diagnostics& out)
     if (readString(o, "lora_targets", p, targets, out)) {
         t.loraTargets = parseLoraTargets(targets);
         if (t.loraTargets == 0)
-            out.push_back({Severity::Error, "training.lora_targets",
-                           "training.lora_targets must list projections from q, k, v, o, gate, up, down (or all), "
-                           "got '" + targets + "'"});
+            out.push_back(makeDiagnostic(Severity::Error, "training.lora_targets", msg::kBadLoraTargets, {targets}));
     }
     readBool(o, "fused_swiglu", p, t.fusedSwiglu, out);
     readBool(o, "norm_statistics", p, t.normStatistics, out);
@@ -289,7 +288,7 @@ std::string loraTargetsText(unsigned targets)
 std::optional<Scenario> scenarioFromJson(const Json& document, const std::filesystem::path& base, Diagnostics& out)
 {
     if (!document.is_object()) {
-        out.push_back({Severity::Error, "scenario", "a scenario file must hold a JSON object"});
+        out.push_back(makeDiagnostic(Severity::Error, "scenario", msg::kScenarioObject));
         return std::nullopt;
     }
     const std::size_t before = out.size();
@@ -385,7 +384,7 @@ std::optional<Scenario> loadScenarioFile(const std::filesystem::path& path, Diag
 {
     std::ifstream stream(path, std::ios::binary);
     if (!stream) {
-        out.push_back({Severity::Error, "scenario", "cannot read " + path.string()});
+        out.push_back(makeDiagnostic(Severity::Error, "scenario", msg::kCannotRead, {path.string()}));
         return std::nullopt;
     }
     std::ostringstream text;
@@ -394,8 +393,7 @@ std::optional<Scenario> loadScenarioFile(const std::filesystem::path& path, Diag
     try {
         document = Json::parse(text.str());
     } catch (const Json::parse_error& e) {
-        out.push_back({Severity::Error, "scenario",
-                       path.string() + " is not valid JSON (byte " + std::to_string(e.byte) + ")"});
+        out.push_back(makeDiagnostic(Severity::Error, "scenario", msg::kNotJson, {path.string(), std::to_string(e.byte)}));
         return std::nullopt;
     }
     return scenarioFromJson(document, path.parent_path(), out);
