@@ -65,6 +65,7 @@ Estimate estimate(const Scenario& s)
     e.memory.perGpu = mostLoadedGpu(s, inventory, count.total, layout);
     e.model.paramsPerGpu = e.memory.perGpu.params;
     e.model.trainableParams = e.memory.singleGpu.trainableParams;
+    e.model.stateBytesPerParam = e.model.params > 0 ? e.memory.singleGpu.device.modelStates() / static_cast<double>(e.model.params) : 0.0;
 
     const GpuSpec* gpu = standardGpuPresets().find(s.cluster.gpu);
     if (gpu != nullptr) {

@@ -13,6 +13,7 @@ struct ModelSummary {
     std::int64_t activeParams = 0;    // parameters one token's forward pass uses (MoE: top-k experts)
     double paramsPerGpu = 0;          // the most loaded GPU's model shard (after TP, PP, EP)
     double trainableParams = 0;       // whole model (LoRA: the adapters)
+    double stateBytesPerParam = 0;    // single-GPU model states / params: the article's 16 bytes
 };
 
 struct MemorySummary {

@@ -16,6 +16,8 @@ Scenario defaultScenario()
 {
     Scenario s;
     s.model = shapeForParameterCount(7'000'000'000);
+    // Llama 2's batch: 4M tokens per step (Touvron et al. 2023, §2.2), 1024 sequences of 4096.
+    s.training.globalBatch = 1024;
     return s;
 }
 

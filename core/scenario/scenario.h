@@ -94,7 +94,8 @@ struct Scenario {
 };
 
 // The article's example: 7e9 parameters, bf16 mixed precision with AdamW, sequence 4096,
-// single GPU beside 64 GPUs with ZeRO-3 (full sharding) on H100 SXM.
+// single GPU beside 64 GPUs with ZeRO-3 (full sharding) on H100 SXM; a global batch of 1024
+// sequences (Llama 2's 4M tokens).
 Scenario defaultScenario();
 
 const char* precisionName(Precision p);

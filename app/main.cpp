@@ -1,0 +1,84 @@
+// shardscope: the desktop application. Wiring only: arguments, QApplication, the main window.
+//   shardscope [--scenario FILE] [--lang en|zh_CN] [--theme light|dark] [--screenshot FILE.png]
+// --screenshot renders the window (default scenario unless --scenario) to a PNG and exits;
+// without a display it runs offscreen.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QTabWidget>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "ui/i18n/language.h"
+#include "ui/main_window.h"
+
+int main(int argc, char** argv)
+{
+    bool screenshot = false;
+    for (int i = 1; i < argc; ++i)
+        screenshot = screenshot || std::string_view(argv[i]) == "--screenshot" || std::string_view(argv[i]).rfind("--screenshot=", 0) == 0;
+    if (screenshot && std::getenv("DISPLAY") == nullptr && std::getenv("WAYLAND_DISPLAY") == nullptr
+        && std::getenv("QT_QPA_PLATFORM") == nullptr)
+        setenv("QT_QPA_PLATFORM", "offscreen", 1);
+
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("ShardScope"));
+    QApplication::setOrganizationName(QStringLiteral("ShardScope"));
+    QApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Why training a large model is hard: one GPU versus many"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption scenarioOption(QStringLiteral("scenario"), QStringLiteral("Open this scenario file."), QStringLiteral("FILE"));
+    const QCommandLineOption langOption(QStringLiteral("lang"), QStringLiteral("Language: en or zh_CN."), QStringLiteral("LANG"));
+    const QCommandLineOption themeOption(QStringLiteral("theme"), QStringLiteral("Theme: light or dark."), QStringLiteral("THEME"));
+    const QCommandLineOption shotOption(QStringLiteral("screenshot"), QStringLiteral("Save the window as a PNG and exit."), QStringLiteral("FILE"));
+    const QCommandLineOption viewOption(QStringLiteral("view"),
+                                        QStringLiteral("Open on this view: memory, sequence, scaling or precision."), QStringLiteral("VIEW"));
+    parser.addOptions({scenarioOption, langOption, themeOption, shotOption, viewOption});
+    parser.process(app);
+
+    std::optional<shardscope::ui::Language> language;
+    if (parser.isSet(langOption)) {
+        language = shardscope::ui::parseLanguage(parser.value(langOption));
+        if (!language) {
+            std::fprintf(stderr, "shardscope: --lang must be en or zh_CN\n");
+            return 2;
+        }
+    }
+    const QString theme = parser.value(themeOption);
+    if (parser.isSet(themeOption) && theme != QLatin1String("light") && theme != QLatin1String("dark")) {
+        std::fprintf(stderr, "shardscope: --theme must be light or dark\n");
+        return 2;
+    }
+
+    shardscope::ui::MainWindow window(!screenshot);
+    if (language)
+        window.setLanguage(*language);
+    if (parser.isSet(themeOption))
+        window.setThemeKind(theme == QLatin1String("dark") ? shardscope::ui::ThemeKind::Dark : shardscope::ui::ThemeKind::Light);
+    if (parser.isSet(scenarioOption) && !window.openFile(parser.value(scenarioOption)) && screenshot)
+        return 2;
+
+    if (parser.isSet(viewOption)) {
+        const QStringList views{QStringLiteral("memory"), QStringLiteral("sequence"), QStringLiteral("scaling"), QStringLiteral("precision")};
+        const int index = static_cast<int>(views.indexOf(parser.value(viewOption)));
+        if (index < 0) {
+            std::fprintf(stderr, "shardscope: --view must be memory, sequence, scaling or precision\n");
+            return 2;
+        }
+        window.tabs()->setCurrentIndex(index);
+    }
+    if (screenshot) {
+        window.show();
+        QString error;
+        if (!window.saveScreenshot(parser.value(shotOption), &error)) {
+            std::fprintf(stderr, "shardscope: %s\n", qPrintable(error));
+            return 1;
+        }
+        return 0;
+    }
+    window.show();
+    return app.exec();
+}

@@ -1,0 +1,156 @@
+#include "ui/charts/chart_base.h"
+
+#include <QEvent>
+#include <QResizeEvent>
+
+namespace shardscope::ui {
+
+ChartBase::ChartBase(QWidget* parent) : QCustomPlot(parent)
+{
+    setMinimumSize(320, 240);
+    setNoAntialiasingOnDrag(true);
+    setPlottingHints(QCP::phCacheLabels | QCP::phImmediateRefresh);
+    plotLayout()->insertRow(0);
+    title_ = new QCPTextElement(this, QString(), scaledFont(13, true));
+    plotLayout()->addElement(0, 0, title_);
+    plotLayout()->insertRow(1);
+    subtitle_ = new QCPTextElement(this, QString(), scaledFont(9));
+    plotLayout()->addElement(1, 0, subtitle_);
+    // The legend goes under the plot, in columns, so it never covers the data.
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->addElement(3, 0, legend);
+    plotLayout()->setRowStretchFactor(3, 0.001);
+    plotLayout()->setRowSpacing(4);
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    legend->setWrap(4);
+    legend->setMargins(QMargins(6, 2, 6, 2));
+    setAccessibleName(tr("Chart"));
+}
+
+void ChartBase::setTheme(ThemeKind kind)
+{
+    themeKind_ = kind;
+    refresh();
+}
+
+void ChartBase::setFontScale(double scale)
+{
+    fontScale_ = scale;
+    refresh();
+}
+
+QFont ChartBase::scaledFont(double points, bool bold) const
+{
+    QFont f = font();
+    f.setPointSizeF(points * fontScale_);
+    f.setBold(bold);
+    return f;
+}
+
+void ChartBase::styleAxis(QCPAxis* axis, const QString& label)
+{
+    const Theme& t = chartTheme();
+    axis->setLabel(label);
+    axis->setLabelFont(scaledFont(10));
+    axis->setTickLabelFont(scaledFont(9));
+    axis->setLabelColor(t.text);
+    axis->setTickLabelColor(t.text);
+    axis->setBasePen(QPen(t.axis));
+    axis->setTickPen(QPen(t.axis));
+    axis->setSubTickPen(QPen(t.axis));
+    axis->grid()->setPen(QPen(t.grid, 1, Qt::DotLine));
+    axis->grid()->setSubGridVisible(false);
+}
+
+void ChartBase::styleLegend()
+{
+    const Theme& t = chartTheme();
+    updateLegendColumns(width());
+    legend->setFont(scaledFont(9));
+    legend->setTextColor(t.text);
+    legend->setBrush(QBrush(t.chartBackground));
+    legend->setBorderPen(QPen(t.grid));
+}
+
+namespace {
+
+// Breaks `text` into lines no wider than `width` at spaces (anywhere in text without spaces,
+// as Chinese is written); explicit line breaks are kept.
+QString wrapped(const QString& text, const QFont& font, int width)
+{
+    const QFontMetrics metrics(font);
+    QStringList out;
+    for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
+        QString line;
+        int lastSpace = -1;
+        for (const QChar c : paragraph) {
+            line += c;
+            if (c == QLatin1Char(' '))
+                lastSpace = static_cast<int>(line.size()) - 1;
+            if (metrics.horizontalAdvance(line) > width && line.size() > 1) {
+                const int cut = lastSpace > 0 ? lastSpace : static_cast<int>(line.size()) - 1;
+                out << line.left(cut).trimmed();
+                line = line.mid(cut).trimmed();
+                lastSpace = -1;
+            }
+        }
+        out << line;
+    }
+    return out.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+void ChartBase::updateLegendColumns(int chartWidth)
+{
+    // As many columns as fit; rearranging the existing items needs setFillOrder(..., true).
+    const int columns = std::max(1, chartWidth / static_cast<int>(200 * fontScale_));
+    if (legend->wrap() != columns) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    }
+}
+
+void ChartBase::setTitleText(const QString& text, const QString& subtitle)
+{
+    titleText_ = text;
+    subtitleText_ = subtitle;
+    layoutTitles();
+}
+
+void ChartBase::layoutTitles()
+{
+    const Theme& t = chartTheme();
+    const int width = std::max(200, this->width() - 24);
+    title_->setFont(scaledFont(13, true));
+    title_->setText(wrapped(titleText_, title_->font(), width));
+    title_->setTextColor(t.text);
+    subtitle_->setFont(scaledFont(9));
+    subtitle_->setText(wrapped(subtitleText_, subtitle_->font(), width));
+    subtitle_->setTextColor(t.text);
+    subtitle_->setVisible(!subtitleText_.isEmpty());
+}
+
+void ChartBase::refresh()
+{
+    setBackground(QBrush(chartTheme().chartBackground));
+    rebuild();
+    replot(QCustomPlot::rpQueuedReplot);
+    emit refreshed();
+}
+
+void ChartBase::resizeEvent(QResizeEvent* event)
+{
+    updateLegendColumns(event->size().width());
+    QCustomPlot::resizeEvent(event);
+    layoutTitles();
+}
+
+void ChartBase::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        refresh();
+    QCustomPlot::changeEvent(event);
+}
+
+} // namespace shardscope::ui

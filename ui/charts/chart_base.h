@@ -1,0 +1,63 @@
+#pragma once
+#include <QList>
+#include <QStringList>
+
+#include <qcustomplot.h>
+
+#include "ui/theme/theme.h"
+
+namespace shardscope::ui {
+
+// The numbers behind a chart, for its copyable table.
+struct TableData {
+    QStringList headers;
+    QList<QStringList> rows;
+};
+
+// One chart of ShardScope: a QCustomPlot with a title, themed and scaled fonts, and a table of
+// its numbers. Subclasses take core results (never compute their own) and rebuild() the plot.
+class ChartBase : public QCustomPlot {
+    Q_OBJECT
+public:
+    explicit ChartBase(QWidget* parent = nullptr);
+
+    void setTheme(ThemeKind kind);
+    void setFontScale(double scale);
+    const Theme& chartTheme() const { return theme(themeKind_); }
+    double fontScale() const { return fontScale_; }
+
+    virtual QString title() const = 0;        // translated
+    virtual TableData table() const = 0;      // translated headers, formatted numbers
+    virtual QString exportName() const = 0;   // file stem: "memory", "sequence", ...
+
+    // Rebuilds every item from the last data and replots (queued: at most once per frame).
+    void refresh();
+
+signals:
+    void refreshed();
+
+protected:
+    virtual void rebuild() = 0;
+    void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+    // Helpers for subclasses.
+    QFont scaledFont(double points, bool bold = false) const;
+    void styleAxis(QCPAxis* axis, const QString& label);
+    void styleLegend();
+    void setTitleText(const QString& text, const QString& subtitle = QString());
+    QColor seriesColor(int index) const { return chartTheme().series[static_cast<std::size_t>(index) % 8]; }
+
+private:
+    void layoutTitles();
+    void updateLegendColumns(int chartWidth);
+
+    ThemeKind themeKind_ = ThemeKind::Light;
+    QString titleText_;
+    QString subtitleText_;
+    double fontScale_ = 1.0;
+    QCPTextElement* title_ = nullptr;
+    QCPTextElement* subtitle_ = nullptr;
+};
+
+} // namespace shardscope::ui

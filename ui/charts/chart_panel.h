@@ -1,0 +1,39 @@
+#pragma once
+#include <QWidget>
+
+class QTableWidget;
+class QToolButton;
+
+namespace shardscope::ui {
+
+class ChartBase;
+
+// A chart with the table of its numbers under it (selectable, Ctrl+C copies as tab-separated
+// text for spreadsheets) and buttons to export or copy it.
+class ChartPanel : public QWidget {
+    Q_OBJECT
+public:
+    ChartPanel(ChartBase* chart, QWidget* parent = nullptr);
+    ChartBase* chart() const { return chart_; }
+    QTableWidget* tableWidget() const { return table_; }
+    void copyTable() const;
+
+signals:
+    void exportRequested(ChartBase* chart);
+
+protected:
+    void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void refreshTable();
+    void retranslate();
+
+    ChartBase* chart_;
+    QTableWidget* table_;
+    QToolButton* exportButton_;
+    QToolButton* copyImageButton_;
+    QToolButton* copyTableButton_;
+};
+
+} // namespace shardscope::ui

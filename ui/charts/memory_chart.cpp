@@ -1,0 +1,155 @@
+#include "ui/charts/memory_chart.h"
+
+#include <QLocale>
+
+#include "core/common/units.h"
+#include "ui/i18n/ui_text.h"
+
+namespace shardscope::ui {
+namespace {
+
+constexpr int kParts = 6;
+
+double part(const MemoryBreakdown& m, int index)
+{
+    switch (index) {
+    case 0: return m.weights;
+    case 1: return m.gradients;
+    case 2: return m.masterWeights;
+    case 3: return m.optimizerStates;
+    case 4: return m.activations;
+    default: return m.overhead;
+    }
+}
+
+QString partName(int index)
+{
+    switch (index) {
+    case 0: return MemoryChart::tr("Weights");
+    case 1: return MemoryChart::tr("Gradients");
+    case 2: return MemoryChart::tr("fp32 master weights");
+    case 3: return MemoryChart::tr("Optimizer states");
+    case 4: return MemoryChart::tr("Activations");
+    default: return MemoryChart::tr("Overhead");
+    }
+}
+
+} // namespace
+
+MemoryChart::MemoryChart(QWidget* parent) : ChartBase(parent)
+{
+    setAccessibleName(tr("Memory per GPU chart"));
+}
+
+void MemoryChart::setEstimate(const Scenario& scenario, const Estimate& estimate)
+{
+    scenario_ = scenario;
+    estimate_ = estimate;
+    refresh();
+}
+
+QString MemoryChart::title() const { return tr("Memory per GPU: one GPU versus %1 GPUs").arg(scenario_.parallel.gpus); }
+
+double MemoryChart::plotted(int partIndex, int bar) const
+{
+    if (partIndex < 0 || partIndex >= bars_.size())
+        return 0.0;
+    const auto data = bars_[partIndex]->data();
+    return bar < data->size() ? (data->constBegin() + bar)->value : 0.0;
+}
+
+TableData MemoryChart::table() const
+{
+    TableData t;
+    t.headers = {tr("Memory"), tr("One GPU (GB)"), tr("Most loaded GPU (GB)")};
+    const QLocale locale;
+    const MemoryBreakdown& one = estimate_.memory.singleGpu.device;
+    const MemoryBreakdown& many = estimate_.memory.perGpu.device;
+    for (int i = 0; i < kParts; ++i)
+        t.rows.append({partName(i), locale.toString(part(one, i) / units::kGB, 'f', 2),
+                       locale.toString(part(many, i) / units::kGB, 'f', 2)});
+    t.rows.append({tr("Model states"), locale.toString(one.modelStates() / units::kGB, 'f', 2),
+                   locale.toString(many.modelStates() / units::kGB, 'f', 2)});
+    t.rows.append({tr("Total"), locale.toString(one.total() / units::kGB, 'f', 2),
+                   locale.toString(many.total() / units::kGB, 'f', 2)});
+    t.rows.append({tr("GPU capacity"), locale.toString(estimate_.memory.gpuCapacity / units::kGB, 'f', 2),
+                   locale.toString(estimate_.memory.gpuCapacity / units::kGB, 'f', 2)});
+    return t;
+}
+
+void MemoryChart::rebuild()
+{
+    clearPlottables();
+    clearItems();
+    bars_.clear();
+    const Theme& th = chartTheme();
+    const MemoryBreakdown& one = estimate_.memory.singleGpu.device;
+    const MemoryBreakdown& many = estimate_.memory.perGpu.device;
+    const QLocale locale;
+
+    QCPBars* below = nullptr;
+    for (int i = 0; i < kParts; ++i) {
+        auto* bars = new QCPBars(xAxis, yAxis);
+        bars->setName(partName(i));
+        bars->setWidth(0.55);
+        bars->setPen(QPen(th.chartBackground, 1));
+        bars->setBrush(seriesColor(i));
+        bars->setData({1.0, 2.0}, {part(one, i) / units::kGB, part(many, i) / units::kGB}, true);
+        if (below != nullptr)
+            bars->moveAbove(below);
+        below = bars;
+        bars_.append(bars);
+    }
+
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    ticker->addTick(1.0, tr("One GPU\n(no parallelism)"));
+    ticker->addTick(2.0, tr("Most loaded of %1 GPUs\n(pipeline stage %2)").arg(scenario_.parallel.gpus).arg(estimate_.memory.perGpu.stage));
+    xAxis->setTicker(ticker);
+    xAxis->setRange(0.4, 2.6);
+    styleAxis(xAxis, QString());
+    xAxis->grid()->setVisible(false);
+    styleAxis(yAxis, tr("Memory (GB, 10^9 bytes)"));
+
+    const double capacity = estimate_.memory.gpuCapacity / units::kGB;
+    const double highest = std::max({one.total(), many.total(), estimate_.memory.gpuCapacity}) / units::kGB;
+    yAxis->setRange(0, highest * 1.18 + 1e-9);
+
+    // The GPU's capacity, and the total above each bar.
+    auto* line = new QCPItemStraightLine(this);
+    line->point1->setCoords(0, capacity);
+    line->point2->setCoords(1, capacity);
+    line->setPen(QPen(th.capacity, 2, Qt::DashLine));
+    auto* capacityLabel = new QCPItemText(this);
+    capacityLabel->position->setCoords(2.58, capacity);
+    capacityLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    capacityLabel->setText(tr("%1 capacity: %2").arg(QString::fromStdString(scenario_.cluster.gpu), bytesLabel(estimate_.memory.gpuCapacity)));
+    capacityLabel->setColor(th.capacity);
+    capacityLabel->setFont(scaledFont(9, true));
+    for (int bar = 0; bar < 2; ++bar) {
+        const MemoryBreakdown& m = bar == 0 ? one : many;
+        auto* total = new QCPItemText(this);
+        total->position->setCoords(1.0 + bar, m.total() / units::kGB);
+        total->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        total->setPadding(QMargins(0, 0, 0, 3));
+        total->setText(bytesLabel(m.total()));
+        total->setColor(th.text);
+        total->setFont(scaledFont(11, true));
+    }
+
+    legend->setVisible(true);
+    styleLegend();
+
+    // The article's arithmetic for the current numbers.
+    const double params = static_cast<double>(estimate_.model.params);
+    const QString derivation =
+        tr("Model states: %1 bytes × %2 parameters = %3 on one GPU\n%4 on each of %5 GPUs (ZeRO-%6, TP %7, PP %8)")
+            .arg(locale.toString(estimate_.model.stateBytesPerParam, 'g', 4), countLabel(params), bytesLabel(one.modelStates()),
+                 bytesLabel(many.modelStates()))
+            .arg(scenario_.parallel.gpus)
+            .arg(scenario_.parallel.zero)
+            .arg(scenario_.parallel.tp)
+            .arg(scenario_.parallel.pp);
+    setTitleText(title(), derivation);
+}
+
+} // namespace shardscope::ui

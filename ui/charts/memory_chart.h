@@ -1,0 +1,32 @@
+#pragma once
+#include "core/estimate/estimate.h"
+#include "ui/charts/chart_base.h"
+
+namespace shardscope::ui {
+
+// Chart 1: stacked bars of weights, gradients, fp32 master weights, optimizer states,
+// activations and overhead, one GPU beside the layout's most loaded GPU, with the GPU's
+// capacity as a line, totals on top, and the article's derivation (16 B x 7e9 = 112 GB).
+class MemoryChart : public ChartBase {
+    Q_OBJECT
+public:
+    explicit MemoryChart(QWidget* parent = nullptr);
+    void setEstimate(const Scenario& scenario, const Estimate& estimate);
+
+    QString title() const override;
+    TableData table() const override;
+    QString exportName() const override { return QStringLiteral("memory"); }
+
+    // The plotted heights in GB (1e9 bytes), [part][0 = one GPU, 1 = most loaded], for tests.
+    double plotted(int part, int bar) const;
+
+protected:
+    void rebuild() override;
+
+private:
+    Scenario scenario_;
+    Estimate estimate_;
+    QList<QCPBars*> bars_;
+};
+
+} // namespace shardscope::ui

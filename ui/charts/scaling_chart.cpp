@@ -1,0 +1,95 @@
+#include "ui/charts/scaling_chart.h"
+
+#include <QLocale>
+
+namespace shardscope::ui {
+
+ScalingChart::ScalingChart(QWidget* parent) : ChartBase(parent)
+{
+    setAccessibleName(tr("Scaling chart"));
+}
+
+void ScalingChart::setPoints(std::vector<ScalingPoint> points, ScalingMode mode, int currentGpus)
+{
+    points_ = std::move(points);
+    mode_ = mode;
+    current_ = currentGpus;
+    refresh();
+}
+
+QString ScalingChart::title() const { return tr("The more GPUs, the more time waiting on the network"); }
+
+TableData ScalingChart::table() const
+{
+    TableData t;
+    t.headers = {tr("GPUs"), tr("Step (s)"), tr("Compute (s)"), tr("Exposed communication (s)"), tr("MFU (%)"),
+                 tr("Communication share (%)"), tr("Tokens per second")};
+    const QLocale locale;
+    for (const ScalingPoint& p : points_) {
+        if (!p.valid) {
+            t.rows.append({locale.toString(p.gpus), tr("impossible layout"), QString(), QString(), QString(), QString(), QString()});
+            continue;
+        }
+        double comm = 0;
+        for (double x : p.exposedCommSeconds)
+            comm += x;
+        t.rows.append({locale.toString(p.gpus), locale.toString(p.stepSeconds, 'f', 3), locale.toString(p.computeSeconds, 'f', 3),
+                       locale.toString(comm, 'f', 3), locale.toString(100 * p.mfu, 'f', 1), locale.toString(100 * p.commShare, 'f', 1),
+                       locale.toString(p.tokensPerSecond, 'f', 0)});
+    }
+    return t;
+}
+
+void ScalingChart::rebuild()
+{
+    clearGraphs();
+    clearItems();
+    const Theme& th = chartTheme();
+    QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
+    ticker->setLogBase(2);
+    ticker->setSubTickCount(0);
+    xAxis->setScaleType(QCPAxis::stLogarithmic);
+    xAxis->setTicker(ticker);
+    xAxis->setNumberFormat(QStringLiteral("f"));
+    xAxis->setNumberPrecision(0);
+    styleAxis(xAxis, tr("GPUs (log scale)"));
+    styleAxis(yAxis, tr("Percent of the step"));
+    yAxis->setRange(0, 100);
+
+    QCPGraph* mfu = addGraph();
+    mfu->setName(tr("MFU (model FLOPs utilisation)"));
+    mfu->setPen(QPen(seriesColor(0), 3));
+    mfu->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 7));
+    QCPGraph* share = addGraph();
+    share->setName(tr("Time waiting on communication"));
+    share->setPen(QPen(seriesColor(5), 3, Qt::DashLine));
+    share->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 7));
+    for (const ScalingPoint& p : points_) {
+        if (!p.valid)
+            continue;
+        mfu->addData(p.gpus, 100 * p.mfu);
+        share->addData(p.gpus, 100 * p.commShare);
+    }
+    if (!points_.empty())
+        xAxis->setRange(points_.front().gpus / 1.5, points_.back().gpus * 1.5);
+    if (current_ > 0) {
+        auto* now = new QCPItemStraightLine(this);
+        now->point1->setCoords(current_, 0);
+        now->point2->setCoords(current_, 1);
+        now->setPen(QPen(th.axis, 1, Qt::DotLine));
+        auto* label = new QCPItemText(this);
+        label->position->setCoords(current_, 98);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->setPadding(QMargins(4, 0, 0, 0));
+        label->setText(tr("this layout"));
+        label->setColor(th.text);
+        label->setFont(scaledFont(9));
+    }
+    legend->setVisible(true);
+    styleLegend();
+    setTitleText(title(), mode_ == ScalingMode::FixedGlobalBatch
+                              ? tr("Data parallelism grows at a fixed global batch: each GPU gets less work, the gradients stay as large")
+                              : tr("Data parallelism grows with fixed work per GPU"));
+}
+
+} // namespace shardscope::ui

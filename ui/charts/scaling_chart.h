@@ -1,0 +1,30 @@
+#pragma once
+#include <vector>
+
+#include "core/perf/sweeps.h"
+#include "ui/charts/chart_base.h"
+
+namespace shardscope::ui {
+
+// Chart 4: MFU and the share of the step spent waiting on communication versus the number of
+// GPUs (log axis), data parallelism growing at a fixed global batch or fixed per-GPU work.
+class ScalingChart : public ChartBase {
+    Q_OBJECT
+public:
+    explicit ScalingChart(QWidget* parent = nullptr);
+    void setPoints(std::vector<ScalingPoint> points, ScalingMode mode, int currentGpus);
+
+    QString title() const override;
+    TableData table() const override;
+    QString exportName() const override { return QStringLiteral("scaling"); }
+
+protected:
+    void rebuild() override;
+
+private:
+    std::vector<ScalingPoint> points_;
+    ScalingMode mode_ = ScalingMode::FixedGlobalBatch;
+    int current_ = 0;
+};
+
+} // namespace shardscope::ui

@@ -1,0 +1,28 @@
+#pragma once
+#include "core/estimate/estimate.h"
+#include "ui/charts/chart_base.h"
+
+namespace shardscope::ui {
+
+// Chart 3: where a training step's time goes. Top bar: the critical path (GEMMs, memory-bound
+// kernels, communication left exposed per parallel dimension, the pipeline bubble, the
+// optimizer). Bottom bar: all communication, exposed versus hidden behind compute.
+class StepTimeChart : public ChartBase {
+    Q_OBJECT
+public:
+    explicit StepTimeChart(QWidget* parent = nullptr);
+    void setEstimate(const Scenario& scenario, const Estimate& estimate);
+
+    QString title() const override;
+    TableData table() const override;
+    QString exportName() const override { return QStringLiteral("communication"); }
+
+protected:
+    void rebuild() override;
+
+private:
+    Scenario scenario_;
+    Estimate estimate_;
+};
+
+} // namespace shardscope::ui

@@ -1,0 +1,83 @@
+#include "ui/export/chart_export.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <QTemporaryDir>
+
+#include "ui/charts/chart_base.h"
+
+namespace shardscope::ui {
+namespace {
+
+// Renders into a temporary file first, then moves it into place with QSaveFile, so that a
+// failure never destroys an existing file and never leaves a partial one.
+bool renderTo(ChartBase* chart, const QString& temporary, const QString& suffix, const ExportOptions& o)
+{
+    const int w = o.size.width(), h = o.size.height();
+    if (suffix == QLatin1String("png"))
+        return chart->savePng(temporary, w, h, o.scale);
+    if (suffix == QLatin1String("pdf"))
+        return chart->savePdf(temporary, w, h, QCP::epNoCosmetic, QStringLiteral("ShardScope"), chart->title());
+    // SVG: QCustomPlot has no saveSvg; paint into a QSvgGenerator through a QCPPainter.
+    QSvgGenerator generator;
+    generator.setFileName(temporary);
+    generator.setSize(QSize(w, h));
+    generator.setViewBox(QRect(0, 0, w, h));
+    generator.setTitle(chart->title());
+    generator.setDescription(QStringLiteral("ShardScope"));
+    QCPPainter painter;
+    if (!painter.begin(&generator))
+        return false;
+    chart->toPainter(&painter, w, h);
+    return painter.end();
+}
+
+} // namespace
+
+bool exportChart(ChartBase* chart, const QString& path, const ExportOptions& options, QString* error)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf")) {
+        *error = QApplication::translate("Export", "Unknown image format \"%1\": use .png, .svg or .pdf").arg(suffix);
+        return false;
+    }
+    if (options.size.width() < 16 || options.size.height() < 16 || options.size.width() > 20000
+        || options.size.height() > 20000 || !(options.scale > 0 && options.scale <= 8)) {
+        *error = QApplication::translate("Export", "Image size must be between 16 and 20000 pixels, scale between 0 and 8");
+        return false;
+    }
+    QTemporaryDir scratch;
+    if (!scratch.isValid()) {
+        *error = QApplication::translate("Export", "Cannot create a temporary folder: %1").arg(scratch.errorString());
+        return false;
+    }
+    const QString temporary = scratch.filePath(QStringLiteral("chart.") + suffix);
+    if (!renderTo(chart, temporary, suffix, options) || QFileInfo(temporary).size() == 0) {
+        *error = QApplication::translate("Export", "Rendering the chart failed");
+        return false;
+    }
+    QFile rendered(temporary);
+    QSaveFile target(path);
+    if (!rendered.open(QIODevice::ReadOnly) || !target.open(QIODevice::WriteOnly)) {
+        *error = QApplication::translate("Export", "Cannot write %1: %2").arg(QDir::toNativeSeparators(path), target.errorString());
+        return false;
+    }
+    target.write(rendered.readAll());
+    if (!target.commit()) {
+        *error = QApplication::translate("Export", "Cannot write %1: %2").arg(QDir::toNativeSeparators(path), target.errorString());
+        return false;
+    }
+    return true;
+}
+
+void copyChartImage(ChartBase* chart, const ExportOptions& options)
+{
+    const QPixmap image = chart->toPixmap(options.size.width(), options.size.height(), options.scale);
+    QApplication::clipboard()->setPixmap(image);
+}
+
+} // namespace shardscope::ui

@@ -1,0 +1,58 @@
+#include "ui/export/export_dialog.h"
+
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+
+namespace shardscope::ui {
+
+ExportDialog::ExportDialog(const QString& suggestedPath, QWidget* parent)
+    : QDialog(parent), path_(new QLineEdit(suggestedPath, this)), width_(new QSpinBox(this)), height_(new QSpinBox(this)),
+      scale_(new QDoubleSpinBox(this))
+{
+    setWindowTitle(tr("Export chart"));
+    auto* form = new QFormLayout(this);
+    auto* fileRow = new QHBoxLayout;
+    auto* browse = new QPushButton(tr("&Browse..."), this);
+    fileRow->addWidget(path_);
+    fileRow->addWidget(browse);
+    form->addRow(tr("&File (.png, .svg, .pdf):"), fileRow);
+    width_->setRange(16, 20000);
+    width_->setValue(1600);
+    width_->setSuffix(tr(" px"));
+    height_->setRange(16, 20000);
+    height_->setValue(900);
+    height_->setSuffix(tr(" px"));
+    scale_->setRange(0.5, 8.0);
+    scale_->setValue(2.0);
+    scale_->setSingleStep(0.5);
+    form->addRow(tr("&Width:"), width_);
+    form->addRow(tr("&Height:"), height_);
+    form->addRow(tr("PNG &scale:"), scale_);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    form->addRow(buttons);
+    connect(browse, &QPushButton::clicked, this, &ExportDialog::browse);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+}
+
+void ExportDialog::browse()
+{
+    const QString chosen = QFileDialog::getSaveFileName(this, tr("Export chart"), path_->text(),
+                                                        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+    if (!chosen.isEmpty())
+        path_->setText(chosen);
+}
+
+QString ExportDialog::path() const { return path_->text().trimmed(); }
+
+ExportOptions ExportDialog::options() const
+{
+    return ExportOptions{QSize(width_->value(), height_->value()), scale_->value()};
+}
+
+} // namespace shardscope::ui

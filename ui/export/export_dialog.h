@@ -1,0 +1,32 @@
+#pragma once
+#include <QDialog>
+
+#include "ui/export/chart_export.h"
+
+class QComboBox;
+class QDialogButtonBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace shardscope::ui {
+
+// Asks where and how big to export a chart: file (PNG, SVG or PDF by extension), size in
+// pixels and, for PNG, the scale (2 for a sharp image on a projector).
+class ExportDialog : public QDialog {
+    Q_OBJECT
+public:
+    ExportDialog(const QString& suggestedPath, QWidget* parent = nullptr);
+    QString path() const;
+    ExportOptions options() const;
+
+private:
+    void browse();
+    QLineEdit* path_;
+    QSpinBox* width_;
+    QSpinBox* height_;
+    QDoubleSpinBox* scale_;
+};
+
+} // namespace shardscope::ui

@@ -1,0 +1,150 @@
+#pragma once
+#include <QMainWindow>
+
+#include "core/perf/sweeps.h"
+#include "ui/document/background_runner.h"
+#include "ui/document/scenario_document.h"
+#include "ui/i18n/language.h"
+#include "ui/settings/app_settings.h"
+#include "ui/theme/theme.h"
+
+class QAction;
+class QActionGroup;
+class QComboBox;
+class QLabel;
+class QMenu;
+class QTabWidget;
+
+namespace shardscope::ui {
+
+class ChartBase;
+class ChartPanel;
+class DiagnosticsView;
+class LayoutPanel;
+class MemoryChart;
+class ModelPanel;
+class PrecisionPanel;
+class ScalingChart;
+class SequenceChart;
+class StepTimeChart;
+
+// ShardScope's window: controls in a dock on the left, the charts in tabs, a status line with
+// the current verdict. Every number comes from the document's core estimate.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // `restoreSession`: take geometry, theme, language and the last scenario from the settings
+    // (off for screenshots and tests, which must look the same everywhere).
+    explicit MainWindow(bool restoreSession = true, QWidget* parent = nullptr);
+
+    ScenarioDocument* document() { return &document_; }
+    BackgroundRunner* runner() { return &runner_; }
+    ModelPanel* modelPanel() const { return modelPanel_; }
+    LayoutPanel* layoutPanel() const { return layoutPanel_; }
+    QList<ChartBase*> charts() const;   // all charts, in export order
+    MemoryChart* memoryChart() const { return memoryChart_; }
+    StepTimeChart* stepTimeChart() const { return stepChart_; }
+    SequenceChart* sequenceChart() const { return sequenceChart_; }
+    ScalingChart* scalingChart() const { return scalingChart_; }
+    PrecisionPanel* precisionPanel() const { return precisionPanel_; }
+    QTabWidget* tabs() const { return tabs_; }
+
+    void setThemeKind(ThemeKind kind);
+    void setLanguage(Language language);
+    void setFontScale(double scale);
+    bool openFile(const QString& path);              // with a message box on failure
+    bool exportAllCharts(const QString& folder, const QString& suffix, QString* error);
+    // Waits for background work, replots everything now and saves the window as a PNG.
+    bool saveScreenshot(const QString& path, QString* error);
+    // Applies pending updates and waits for the background jobs: the charts show the scenario.
+    void settle();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    // main_window.cpp: the layout and the flow of data to the charts
+    void buildCentral();
+    void scheduleUpdate();
+    void updateViews();
+    void showSweeps(const SweepResults& results);
+    void updateTitle();
+    void retranslate();
+    // main_window_actions.cpp: actions and menus (Qt's createActions pattern)
+    void createActions();
+    void createMenus();
+    void retranslateActions();
+    void rebuildRecentMenu();
+    void togglePresentation();
+    void exportCurrentChart(ChartBase* chart);
+    void exportAllInteractive();
+    ChartBase* currentChart() const;
+    ChartPanel* currentPanel() const;
+    // main_window_files.cpp: files and settings
+    void newScenario();
+    void openInteractive();
+    bool save();
+    bool saveAs();
+    bool maybeSave();
+    void importConfigInteractive();
+    void readSettings();
+    void writeSettings();
+
+    ScenarioDocument document_;
+    BackgroundRunner runner_;
+    AppSettings settings_;
+    ThemeKind themeKind_ = ThemeKind::Light;
+    Language language_ = Language::English;
+    double fontScale_ = 1.0;
+    QFont baseFont_;
+    bool updatePending_ = false;
+    ScalingMode scalingMode_ = ScalingMode::FixedGlobalBatch;
+
+    ModelPanel* modelPanel_ = nullptr;
+    LayoutPanel* layoutPanel_ = nullptr;
+    QDockWidget* controlsDock_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    DiagnosticsView* diagnostics_ = nullptr;
+    MemoryChart* memoryChart_ = nullptr;
+    StepTimeChart* stepChart_ = nullptr;
+    SequenceChart* sequenceChart_ = nullptr;
+    ScalingChart* scalingChart_ = nullptr;
+    QList<ChartPanel*> panels_;
+    QComboBox* scalingModeBox_ = nullptr;
+    QLabel* scalingModeLabel_ = nullptr;
+    PrecisionPanel* precisionPanel_ = nullptr;
+    QLabel* status_ = nullptr;
+
+    QMenu* fileMenu_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+    QMenu* editMenu_ = nullptr;
+    QMenu* viewMenu_ = nullptr;
+    QMenu* themeMenu_ = nullptr;
+    QMenu* languageMenu_ = nullptr;
+    QMenu* helpMenu_ = nullptr;
+    QAction* newAct_ = nullptr;
+    QAction* openAct_ = nullptr;
+    QAction* saveAct_ = nullptr;
+    QAction* saveAsAct_ = nullptr;
+    QAction* importAct_ = nullptr;
+    QAction* exportAct_ = nullptr;
+    QAction* exportAllAct_ = nullptr;
+    QAction* quitAct_ = nullptr;
+    QAction* undoAct_ = nullptr;
+    QAction* redoAct_ = nullptr;
+    QAction* copyImageAct_ = nullptr;
+    QAction* copyTableAct_ = nullptr;
+    QAction* presentationAct_ = nullptr;
+    QAction* largerAct_ = nullptr;
+    QAction* smallerAct_ = nullptr;
+    QAction* resetSizeAct_ = nullptr;
+    QAction* lightAct_ = nullptr;
+    QAction* darkAct_ = nullptr;
+    QAction* englishAct_ = nullptr;
+    QAction* chineseAct_ = nullptr;
+    QAction* aboutAct_ = nullptr;
+    QAction* sourcesAct_ = nullptr;
+};
+
+} // namespace shardscope::ui

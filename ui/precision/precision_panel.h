@@ -1,0 +1,69 @@
+#pragma once
+#include <QWidget>
+
+#include "core/precision/drift.h"
+#include "core/precision/reduction.h"
+
+class QCheckBox;
+class QComboBox;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace shardscope::ui {
+
+class BackgroundRunner;
+class ChartPanel;
+class DriftChart;
+class ReductionChart;
+class ValueSlider;
+struct DriftResults;
+
+// The precision lab: a weight updated step after step in a low format under each strategy
+// (opening on the article's 1.0 + 1e-4, 10,000 times, in bf16), and the error of summing
+// gradients over N GPUs. Runs off the GUI thread.
+class PrecisionPanel : public QWidget {
+    Q_OBJECT
+public:
+    PrecisionPanel(BackgroundRunner* runner, QWidget* parent = nullptr);
+
+    DriftChart* driftChart() const { return driftChart_; }
+    ReductionChart* reductionChart() const { return reductionChart_; }
+    ChartPanel* driftPanel() const { return driftPanel_; }
+    ChartPanel* reductionPanel() const { return reductionPanel_; }
+    DriftSpec driftSpec() const;
+    void run();  // (re)start both experiments with the current controls
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void showDrift(const DriftResults& results);
+
+    BackgroundRunner* runner_;
+    QGroupBox* driftBox_;
+    QLabel* formatLabel_;
+    QComboBox* format_;
+    QLabel* startLabel_;
+    QLineEdit* start_;
+    QLabel* updateLabel_;
+    QLineEdit* update_;
+    QLabel* spreadLabel_;
+    QLineEdit* spread_;
+    ValueSlider* steps_;
+    QCheckBox* strategies_[4];
+    QLabel* seedLabel_;
+    QSpinBox* seed_;
+    QGroupBox* reduceBox_;
+    QLabel* gradientLabel_;
+    QComboBox* gradientFormat_;
+    DriftChart* driftChart_;
+    ReductionChart* reductionChart_;
+    ChartPanel* driftPanel_;
+    ChartPanel* reductionPanel_;
+    QLabel* status_;
+};
+
+} // namespace shardscope::ui
