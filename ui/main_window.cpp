@@ -85,7 +85,14 @@ void MainWindow::buildCentral()
     auto* overview = new QWidget;
     auto* overviewLayout = new QVBoxLayout(overview);
     diagnostics_ = new DiagnosticsView;
-    overviewLayout->addWidget(diagnostics_);
+    // A fixed-height, scrollable strip: messages that change length while a slider moves must
+    // not resize (and so fully re-render) the charts under them.
+    auto* diagnosticsScroll = new QScrollArea;
+    diagnosticsScroll->setWidget(diagnostics_);
+    diagnosticsScroll->setWidgetResizable(true);
+    diagnosticsScroll->setFrameShape(QFrame::NoFrame);
+    diagnosticsScroll->setFixedHeight(4 * fontMetrics().lineSpacing() + 8);
+    overviewLayout->addWidget(diagnosticsScroll);
     auto* split = new QSplitter(Qt::Horizontal);
     split->addWidget(panels_[0]);
     split->addWidget(panels_[1]);
@@ -176,6 +183,8 @@ void MainWindow::settle()
         updateViews();
     }
     runner_.waitForIdle();
+    for (ChartPanel* panel : panels_)
+        panel->flushTable();
     for (ChartBase* chart : charts())
         chart->replot(QCustomPlot::rpImmediateRefresh);
 }

@@ -18,6 +18,8 @@ void printUsage(std::ostream& out)
            "             naive|fp32-master|kahan|stochastic [--spread S] [--seed S] [--curve-points N] [--format ...]\n"
            "  reduce     error of summing N ranks' gradients: [--dtype bf16] [--max-ranks 4096] [--elements 256]\n"
            "             [--mean 0] [--spread 1] [--seed S]; or --sharded-master [--ranks 8] [--params 4096] [--steps 10]\n\n"
+           "  export     a chart as PNG, SVG or PDF: --chart memory|sequence|communication|scaling|drift\n"
+           "             --out FILE [--size WxH] [--scale S] [--theme light|dark] [--lang en|zh_CN] + estimate flags\n"
            "  sweep      the series behind the charts: --kind scaling|sequence [--mode fixed-global-batch|\n"
            "             fixed-per-gpu] plus any estimate flags [--format table|json|csv]\n\n"
            "estimate flags (a scenario file uses the same names, dashes as underscores):\n";

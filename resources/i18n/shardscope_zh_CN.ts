@@ -1,4 +1,1918 @@
-<?xml version="1.0" encoding="utf-8"?>
+<?xml version='1.0' encoding='utf-8'?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
+<context>
+    <name>Diagnostic</name>
+    <message>
+        <source>must be at least 1 (got %1)</source>
+        <translation>必须至少为 1（当前为 %1）</translation>
+    </message>
+    <message>
+        <source>must be a positive whole number (got %1)</source>
+        <translation>必须是正整数（当前为 %1）</translation>
+    </message>
+    <message>
+        <source>must not be negative</source>
+        <translation>不能为负数</translation>
+    </message>
+    <message>
+        <source>must be between 0 and 1</source>
+        <translation>必须在 0 到 1 之间</translation>
+    </message>
+    <message>
+        <source>must be above 0 and at most 1</source>
+        <translation>必须大于 0 且不超过 1</translation>
+    </message>
+    <message>
+        <source>must be a positive number</source>
+        <translation>必须是正数</translation>
+    </message>
+    <message>
+        <source>%1 must be %2</source>
+        <translation>%1 必须是%2</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>a finite number</source>
+        <translation>有限数值</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>布尔值（true 或 false）</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>a JSON object</source>
+        <translation>JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1 must be one of %2 (got '%3')</source>
+        <translation>%1 必须是 %2 之一（当前为 '%3'）</translation>
+    </message>
+    <message>
+        <source>%1 must be on or off</source>
+        <translation>%1 必须是 on 或 off</translation>
+    </message>
+    <message>
+        <source>unknown field %1 ignored</source>
+        <translation>未知字段 %1，已忽略</translation>
+    </message>
+    <message>
+        <source>kv heads, head dim, experts, top-k and positions must not be negative</source>
+        <translation>KV 头数、head_dim、专家数、top-k 和位置数不能为负数</translation>
+    </message>
+    <message>
+        <source>kv heads (%1) must divide attention heads (%2) for grouped-query attention</source>
+        <translation>分组查询注意力要求 KV 头数（%1）整除注意力头数（%2）</translation>
+    </message>
+    <message>
+        <source>heads (%1) must divide hidden size (%2) unless head_dim is given</source>
+        <translation>未给出 head_dim 时，注意力头数（%1）必须整除隐藏维度（%2）</translation>
+    </message>
+    <message>
+        <source>top-k (%1) must be between 1 and the number of experts (%2)</source>
+        <translation>top-k（%1）必须在 1 到专家数（%2）之间</translation>
+    </message>
+    <message>
+        <source>top-k needs experts</source>
+        <translation>top-k 需要专家（MoE）模型</translation>
+    </message>
+    <message>
+        <source>learned position embeddings need max_positions</source>
+        <translation>可学习位置编码需要 max_positions</translation>
+    </message>
+    <message>
+        <source>ZeRO stage must be 0, 1, 2 or 3 (got %1)</source>
+        <translation>ZeRO 阶段必须是 0、1、2 或 3（当前为 %1）</translation>
+    </message>
+    <message>
+        <source>dp x tp x pp x cp = %1 x %2 x %3 x %4 = %5, but gpus is %6</source>
+        <translation>dp x tp x pp x cp = %1 x %2 x %3 x %4 = %5，但 gpus 为 %6</translation>
+    </message>
+    <message>
+        <source>gpus (%1) must be a multiple of tp x pp x cp = %2</source>
+        <translation>gpus（%1）必须是 tp x pp x cp = %2 的倍数</translation>
+    </message>
+    <message>
+        <source>tp (%1) must divide the attention heads (%2)</source>
+        <translation>tp（%1）必须整除注意力头数（%2）</translation>
+    </message>
+    <message>
+        <source>tp (%1) must divide the kv heads (%2)</source>
+        <translation>tp（%1）必须整除 KV 头数（%2）</translation>
+    </message>
+    <message>
+        <source>tp (%1) must divide the FFN hidden size (%2)</source>
+        <translation>tp（%1）必须整除 FFN 隐藏维度（%2）</translation>
+    </message>
+    <message>
+        <source>tp (%1) must divide the expert FFN size (%2)</source>
+        <translation>tp（%1）必须整除专家 FFN 维度（%2）</translation>
+    </message>
+    <message>
+        <source>pp (%1) must divide the layers (%2)</source>
+        <translation>pp（%1）必须整除层数（%2）</translation>
+    </message>
+    <message>
+        <source>virtual pipeline stages (vpp %1) need pp of at least 2</source>
+        <translation>虚拟流水线阶段（vpp %1）要求 pp 至少为 2</translation>
+    </message>
+    <message>
+        <source>pp x vpp = %1 must divide the layers (%2)</source>
+        <translation>pp x vpp = %1 必须整除层数（%2）</translation>
+    </message>
+    <message>
+        <source>the interleaved schedule needs micro-batches per step (%1) to be a multiple of pp (%2)</source>
+        <translation>交错调度要求每步微批次数（%1）是 pp（%2）的倍数</translation>
+    </message>
+    <message>
+        <source>2 x cp (%1) must divide the sequence length (%2)</source>
+        <translation>2 x cp（%1）必须整除序列长度（%2）</translation>
+    </message>
+    <message>
+        <source>context parallelism in Megatron-LM runs on fused (flash) attention; without it the per-GPU score matrix is counted as (s/cp) x s</source>
+        <translation>Megatron-LM 的上下文并行基于融合（Flash）注意力；未启用 FlashAttention 时，每个 GPU 的注意力分数矩阵按 (s/cp) x s 计算</translation>
+    </message>
+    <message>
+        <source>expert parallelism (ep %1) needs a mixture-of-experts model</source>
+        <translation>专家并行（ep %1）需要混合专家（MoE）模型</translation>
+    </message>
+    <message>
+        <source>ep (%1) must divide the experts (%2)</source>
+        <translation>ep（%1）必须整除专家数（%2）</translation>
+    </message>
+    <message>
+        <source>ep (%1) must divide dp x cp (%2)</source>
+        <translation>ep（%1）必须整除 dp x cp（%2）</translation>
+    </message>
+    <message>
+        <source>sequence parallelism needs tp &gt; 1; ignored</source>
+        <translation>序列并行要求 tp &gt; 1；已忽略</translation>
+    </message>
+    <message>
+        <source>optimizer offload (ZeRO-Offload) needs ZeRO stage 1, 2 or 3</source>
+        <translation>优化器卸载（ZeRO-Offload）需要 ZeRO 阶段 1、2 或 3</translation>
+    </message>
+    <message>
+        <source>parameter offload (ZeRO-Infinity) needs ZeRO stage 3</source>
+        <translation>参数卸载（ZeRO-Infinity）需要 ZeRO 阶段 3</translation>
+    </message>
+    <message>
+        <source>global batch (%1) must be a multiple of micro-batch x dp = %2</source>
+        <translation>全局批次（%1）必须是微批次 x dp = %2 的倍数</translation>
+    </message>
+    <message>
+        <source>LoRA needs at least one target projection</source>
+        <translation>LoRA 至少需要一个目标投影层</translation>
+    </message>
+    <message>
+        <source>fp32 training keeps fp32 gradients; gradient dtype %1 ignored</source>
+        <translation>fp32 训练使用 fp32 梯度；梯度类型 %1 已忽略</translation>
+    </message>
+    <message>
+        <source>unknown GPU '%1'; known: %2</source>
+        <translation>未知 GPU '%1'；可选：%2</translation>
+    </message>
+    <message>
+        <source>does not fit: the most loaded GPU (pipeline stage %1) needs %2, %3 more than the %4 of one %5</source>
+        <translation>显存不足：负载最高的 GPU（流水线第 %1 级）需要 %2，比单张 %5 的 %4 多出 %3</translation>
+    </message>
+    <message>
+        <source>on a single GPU the same training needs %1, %2 more than one %3 holds</source>
+        <translation>若只用一张 GPU，同样的训练需要 %1，比一张 %3 的容量多出 %2</translation>
+    </message>
+    <message>
+        <source>%1 has no fp8 tensor cores; its GEMMs run at the bf16 rate</source>
+        <translation>%1 没有 fp8 Tensor Core，其 GEMM 按 bf16 算力运行</translation>
+    </message>
+    <message>
+        <source>the CPU optimizer step and its PCIe transfers under offload are not part of the step time</source>
+        <translation>卸载时 CPU 上的优化器步及其 PCIe 传输不计入步时间</translation>
+    </message>
+    <message>
+        <source>a scenario file must hold a JSON object</source>
+        <translation>场景文件必须包含一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>cannot read %1</source>
+        <translation>无法读取 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (byte %2)</source>
+        <translation>%1 不是有效的 JSON（第 %2 字节）</translation>
+    </message>
+    <message>
+        <source>unknown model '%1'; known: %2</source>
+        <translation>未知模型 '%1'；可选：%2</translation>
+    </message>
+    <message>
+        <source>give either a model preset or a config.json, not both</source>
+        <translation>模型预设和 config.json 只能二选一</translation>
+    </message>
+    <message>
+        <source>LoRA targets must list projections from q, k, v, o, gate, up, down (or all), got '%1'</source>
+        <translation>LoRA 目标必须是 q、k、v、o、gate、up、down 中的投影（或 all），当前为 '%1'</translation>
+    </message>
+    <message>
+        <source>config.json is missing "%1"</source>
+        <translation>config.json 缺少 "%1"</translation>
+    </message>
+    <message>
+        <source>config.json "%1" must be a positive integer</source>
+        <translation>config.json 中的 "%1" 必须是正整数</translation>
+    </message>
+    <message>
+        <source>config.json must be a JSON object</source>
+        <translation>config.json 必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>config.json has no "model_type"; supported: %1</source>
+        <translation>config.json 缺少 "model_type"；支持：%1</translation>
+    </message>
+    <message>
+        <source>config.json model_type "%1" is not supported; supported: %2</source>
+        <translation>不支持 config.json 的 model_type "%1"；支持：%2</translation>
+    </message>
+    <message>
+        <source>config.json: %1</source>
+        <translation>config.json：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Export</name>
+    <message>
+        <source>Unknown image format "%1": use .png, .svg or .pdf</source>
+        <translation>未知图像格式 "%1"：请使用 .png、.svg 或 .pdf</translation>
+    </message>
+    <message>
+        <source>Image size must be between 16 and 20000 pixels, scale between 0 and 8</source>
+        <translation>图像尺寸必须在 16 到 20000 像素之间，缩放比例在 0 到 8 之间</translation>
+    </message>
+    <message>
+        <source>Cannot create a temporary folder: %1</source>
+        <translation>无法创建临时文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Rendering the chart failed</source>
+        <translation>图表渲染失败</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>UiText</name>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Model preset</source>
+        <translation>模型预设</translation>
+    </message>
+    <message>
+        <source>Hugging Face config.json</source>
+        <translation>Hugging Face config.json</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>Experts per token</source>
+        <translation>每 token 激活专家数</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批次</translation>
+    </message>
+    <message>
+        <source>Gradient dtype</source>
+        <translation>梯度类型</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>LoRA targets</source>
+        <translation>LoRA 目标</translation>
+    </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Data parallel (DP)</source>
+        <translation>数据并行（DP）</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation>张量并行（TP）</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP)</source>
+        <translation>流水线并行（PP）</translation>
+    </message>
+    <message>
+        <source>Context parallel (CP)</source>
+        <translation>上下文并行（CP）</translation>
+    </message>
+    <message>
+        <source>Expert parallel (EP)</source>
+        <translation>专家并行（EP）</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages</source>
+        <translation>虚拟流水线阶段</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>all-reduce</source>
+        <translation>全规约 (All-Reduce)</translation>
+    </message>
+    <message>
+        <source>all-gather</source>
+        <translation>全收集 (All-Gather)</translation>
+    </message>
+    <message>
+        <source>reduce-scatter</source>
+        <translation>规约分发 (Reduce-Scatter)</translation>
+    </message>
+    <message>
+        <source>send/recv</source>
+        <translation>点对点收发</translation>
+    </message>
+    <message>
+        <source>all-to-all</source>
+        <translation>全交换 (All-to-All)</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>expert gradients</source>
+        <translation>专家梯度</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>expert parameters</source>
+        <translation>专家参数</translation>
+    </message>
+    <message>
+        <source>parameters (forward)</source>
+        <translation>参数（前向）</translation>
+    </message>
+    <message>
+        <source>parameters (backward)</source>
+        <translation>参数（反向）</translation>
+    </message>
+    <message>
+        <source>expert parameters (forward)</source>
+        <translation>专家参数（前向）</translation>
+    </message>
+    <message>
+        <source>expert parameters (backward)</source>
+        <translation>专家参数（反向）</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>activations (sequence parallel)</source>
+        <translation>激活值（序列并行）</translation>
+    </message>
+    <message>
+        <source>routed tokens</source>
+        <translation>路由的 token</translation>
+    </message>
+    <message>
+        <source>keys and values (ring attention)</source>
+        <translation>键和值（环形注意力）</translation>
+    </message>
+    <message>
+        <source>activations between stages</source>
+        <translation>阶段间激活值</translation>
+    </message>
+    <message>
+        <source>bf16 mixed precision</source>
+        <translation>bf16 混合精度</translation>
+    </message>
+    <message>
+        <source>fp16 mixed precision</source>
+        <translation>fp16 混合精度</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <source>pure bf16</source>
+        <translation>纯 bf16</translation>
+    </message>
+    <message>
+        <source>fp8 mixed precision</source>
+        <translation>fp8 混合精度</translation>
+    </message>
+    <message>
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>带动量的 SGD</translation>
+    </message>
+    <message>
+        <source>Adafactor</source>
+        <translation>Adafactor</translation>
+    </message>
+    <message>
+        <source>8-bit AdamW</source>
+        <translation>8 位 AdamW</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>full training</source>
+        <translation>全参数训练</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA (4-bit base)</source>
+        <translation>QLoRA（4 位基座）</translation>
+    </message>
+    <message>
+        <source>optimizer to CPU</source>
+        <translation>优化器卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>optimizer and parameters to CPU</source>
+        <translation>优化器和参数卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>naive (weights in the low format)</source>
+        <translation>朴素（权重直接存为低精度格式）</translation>
+    </message>
+    <message>
+        <source>fp32 master weights</source>
+        <translation>fp32 主权重</translation>
+    </message>
+    <message>
+        <source>Kahan compensation</source>
+        <translation>Kahan 补偿求和</translation>
+    </message>
+    <message>
+        <source>stochastic rounding</source>
+        <translation>随机舍入</translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 us</source>
+        <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <source>%1T</source>
+        <translation>%1T</translation>
+    </message>
+    <message>
+        <source>%1B</source>
+        <translation>%1B</translation>
+    </message>
+    <message>
+        <source>%1M</source>
+        <translation>%1M</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::ChartBase</name>
+    <message>
+        <source>Chart</source>
+        <translation>图表</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::ChartPanel</name>
+    <message>
+        <source>Export...</source>
+        <translation>导出...</translation>
+    </message>
+    <message>
+        <source>Save this chart as PNG, SVG or PDF</source>
+        <translation>将此图表保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>Copy image</source>
+        <translation>复制图像</translation>
+    </message>
+    <message>
+        <source>Copy this chart to the clipboard as an image</source>
+        <translation>将此图表作为图像复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Copy table</source>
+        <translation>复制表格</translation>
+    </message>
+    <message>
+        <source>Copy the numbers as tab-separated text (Ctrl+C in the table)</source>
+        <translation>将数值复制为制表符分隔的文本（在表格中按 Ctrl+C）</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::DiagnosticsView</name>
+    <message>
+        <source>Findings</source>
+        <translation>检查结果</translation>
+    </message>
+    <message>
+        <source>&lt;span style='color:#208040'&gt;&lt;b&gt;OK&lt;/b&gt;&lt;/span&gt; The layout is valid and fits in memory.</source>
+        <translation>&lt;span style='color:#208040'&gt;&lt;b&gt;正常&lt;/b&gt;&lt;/span&gt; 并行布局有效，且显存足够。</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::DriftChart</name>
+    <message>
+        <source>Weight drift chart</source>
+        <translation>权重漂移图</translation>
+    </message>
+    <message>
+        <source>%1 weight starting at %2, plus %3, %4 times</source>
+        <translation>%1 权重：初值 %2，每步加 %3，共 %4 次</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>Final value</source>
+        <translation>最终值</translation>
+    </message>
+    <message>
+        <source>Exact</source>
+        <translation>精确值</translation>
+    </message>
+    <message>
+        <source>Relative error</source>
+        <translation>相对误差</translation>
+    </message>
+    <message>
+        <source>Updates lost</source>
+        <translation>丢失的更新</translation>
+    </message>
+    <message>
+        <source>Update step</source>
+        <translation>更新步</translation>
+    </message>
+    <message>
+        <source>Weight value</source>
+        <translation>权重值</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>精确值</translation>
+    </message>
+    <message>
+        <source>In %1 the smallest update that still moves %2 is %3; anything smaller is rounded away</source>
+        <translation>在 %1 中，仍能改变 %2 的最小更新量是 %3；更小的更新会被舍入抹平</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::ExportDialog</name>
+    <message>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>&amp;Browse...</source>
+        <translation>浏览(&amp;B)...</translation>
+    </message>
+    <message>
+        <source>&amp;File (.png, .svg, .pdf):</source>
+        <translation>文件 (.png, .svg, .pdf)(&amp;F):</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>&amp;Width:</source>
+        <translation>宽度(&amp;W):</translation>
+    </message>
+    <message>
+        <source>&amp;Height:</source>
+        <translation>高度(&amp;H):</translation>
+    </message>
+    <message>
+        <source>PNG &amp;scale:</source>
+        <translation>PNG 缩放比例(&amp;S):</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::LayoutPanel</name>
+    <message>
+        <source>Change GPU count</source>
+        <translation>修改 GPU 数</translation>
+    </message>
+    <message>
+        <source>Change tensor parallelism</source>
+        <translation>修改张量并行</translation>
+    </message>
+    <message>
+        <source>Change pipeline parallelism</source>
+        <translation>修改流水线并行</translation>
+    </message>
+    <message>
+        <source>Change context parallelism</source>
+        <translation>修改上下文并行</translation>
+    </message>
+    <message>
+        <source>Change expert parallelism</source>
+        <translation>修改专家并行</translation>
+    </message>
+    <message>
+        <source>Change virtual pipeline stages</source>
+        <translation>修改虚拟流水线阶段</translation>
+    </message>
+    <message>
+        <source>Change GPUs per node</source>
+        <translation>修改每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>Change ZeRO stage</source>
+        <translation>修改 ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Change offload</source>
+        <translation>修改卸载</translation>
+    </message>
+    <message>
+        <source>Toggle sequence parallelism</source>
+        <translation>切换序列并行</translation>
+    </message>
+    <message>
+        <source>Change GPU</source>
+        <translation>修改 GPU</translation>
+    </message>
+    <message>
+        <source>Data parallel (DP): %1 = %2 GPUs / (TP %3 x PP %4 x CP %5)</source>
+        <translation>数据并行（DP）：%1 = %2 个 GPU / (TP %3 x PP %4 x CP %5)</translation>
+    </message>
+    <message>
+        <source>Data parallel (DP): the GPU count is not a multiple of TP x PP x CP</source>
+        <translation>数据并行（DP）：GPU 数不是 TP x PP x CP 的倍数</translation>
+    </message>
+    <message>
+        <source>Parallel layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>How many GPUs train together; data parallelism fills what TP, PP and CP leave</source>
+        <translation>参与训练的 GPU 总数；TP、PP、CP 之外的部分由数据并行填满</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation>张量并行（TP）</translation>
+    </message>
+    <message>
+        <source>Splits every weight matrix across GPUs; needs fast links, so it stays inside a node</source>
+        <translation>将每个权重矩阵切分到多个 GPU 上；需要高速互联，因此通常限于节点内</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP)</source>
+        <translation>流水线并行（PP）</translation>
+    </message>
+    <message>
+        <source>stages</source>
+        <translation>级</translation>
+    </message>
+    <message>
+        <source>Splits the layers into stages on different GPUs; costs a pipeline bubble</source>
+        <translation>将各层划分为若干级放在不同 GPU 上；代价是流水线气泡</translation>
+    </message>
+    <message>
+        <source>Context parallel (CP)</source>
+        <translation>上下文并行（CP）</translation>
+    </message>
+    <message>
+        <source>Splits the sequence across GPUs: the cure for very long contexts</source>
+        <translation>将序列切分到多个 GPU 上：超长上下文的解决之道</translation>
+    </message>
+    <message>
+        <source>Expert parallel (EP)</source>
+        <translation>专家并行（EP）</translation>
+    </message>
+    <message>
+        <source>Places different experts of a mixture-of-experts model on different GPUs</source>
+        <translation>将混合专家模型的不同专家放到不同 GPU 上</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages</source>
+        <translation>虚拟流水线阶段</translation>
+    </message>
+    <message>
+        <source>Model chunks per GPU for the interleaved schedule: a smaller bubble</source>
+        <translation>交错调度下每个 GPU 上的模型块数：气泡更小</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs that share the fast intra-node links (NVLink)</source>
+        <translation>共享节点内高速互联（NVLink）的 GPU 数</translation>
+    </message>
+    <message>
+        <source>&amp;ZeRO / FSDP:</source>
+        <translation>ZeRO / FSDP(&amp;Z):</translation>
+    </message>
+    <message>
+        <source>0: replicate everything (plain DP)</source>
+        <translation>0：全部复制（普通 DP）</translation>
+    </message>
+    <message>
+        <source>1: shard optimizer states</source>
+        <translation>1：切分优化器状态</translation>
+    </message>
+    <message>
+        <source>2: also shard gradients</source>
+        <translation>2：再切分梯度</translation>
+    </message>
+    <message>
+        <source>3: also shard weights (FSDP)</source>
+        <translation>3：再切分权重（FSDP）</translation>
+    </message>
+    <message>
+        <source>ZeRO shards model states across the data-parallel GPUs instead of copying them</source>
+        <translation>ZeRO 将模型状态切分到各数据并行 GPU 上，而不是每个 GPU 复制一份</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence parallelism</source>
+        <translation>序列并行(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Also splits norms and dropout along the sequence across the TP GPUs</source>
+        <translation>还会在 TP 组内沿序列维度切分归一化和 dropout</translation>
+    </message>
+    <message>
+        <source>O&amp;ffload:</source>
+        <translation>卸载(&amp;F):</translation>
+    </message>
+    <message>
+        <source>Keep optimizer states (and parameters) in CPU memory: less GPU memory, slower steps</source>
+        <translation>将优化器状态（和参数）放在 CPU 内存中：GPU 显存更省，训练步更慢</translation>
+    </message>
+    <message>
+        <source>G&amp;PU:</source>
+        <translation>GPU(&amp;P):</translation>
+    </message>
+    <message>
+        <source>Memory, peak FLOP/s and link bandwidths come from the GPU's datasheet</source>
+        <translation>显存、峰值 FLOP/s 和互联带宽取自 GPU 的规格书</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::MainWindow</name>
+    <message>
+        <source>%1 parameters on %2 GPUs: %3 on the most loaded GPU of %4 (%5); step %6, MFU %7%</source>
+        <translation>%1 参数，%2 个 GPU：负载最高的 GPU 占用 %3 / %4（%5）；每步 %6，MFU %7%</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>This layout cannot run: see the messages above the charts</source>
+        <translation>此布局无法运行：请查看图表上方的消息</translation>
+    </message>
+    <message>
+        <source>Untitled scenario</source>
+        <translation>未命名场景</translation>
+    </message>
+    <message>
+        <source>%1[*] - ShardScope</source>
+        <translation>%1[*] - ShardScope</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Memory and step time</source>
+        <translation>显存与步时间</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>扩展性</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>数值精度</translation>
+    </message>
+    <message>
+        <source>&amp;As GPUs grow:</source>
+        <translation>GPU 数增加时(&amp;A):</translation>
+    </message>
+    <message>
+        <source>keep the global batch (strong scaling)</source>
+        <translation>保持全局批次不变（强扩展）</translation>
+    </message>
+    <message>
+        <source>keep the work per GPU (weak scaling)</source>
+        <translation>保持每个 GPU 的工作量不变（弱扩展）</translation>
+    </message>
+    <message>
+        <source>About ShardScope</source>
+        <translation>关于 ShardScope</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;ShardScope&lt;/h3&gt;&lt;p&gt;Why training a large model is hard: memory, communication, time and numerical precision, one GPU versus many, computed live from cited models.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;ShardScope&lt;/h3&gt;&lt;p&gt;为什么训练大模型这么难：显存、通信、时间与数值精度，单 GPU 与多 GPU 对比，基于有文献依据的模型实时计算。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Where the numbers come from</source>
+        <translation>数据从何而来</translation>
+    </message>
+    <message>
+        <source>Memory: the article's 16 bytes per parameter, ZeRO (Rajbhandari et al. 2020), activations after Korthikanti et al. 2022. Communication and time: nccl-tests bus bandwidth, an alpha-beta model, Megatron-LM's schedules (Narayanan et al. 2021). Precision: IEEE, bfloat16 and OCP FP8 rounding, checked bit for bit against PyTorch.
+
+Every formula and its source: docs/model.md; what is checked against published figures: docs/validation.md.</source>
+        <translation>显存：沿用文章中每个参数 16 字节的估算、ZeRO（Rajbhandari 等，2020），激活值参照 Korthikanti 等（2022）。通信与时间：nccl-tests 总线带宽、alpha-beta 模型、Megatron-LM 的调度方式（Narayanan 等，2021）。精度：IEEE、bfloat16 和 OCP FP8 舍入，已与 PyTorch 逐位比对验证。
+
+所有公式及其出处见 docs/model.md；与已发表数据的核对见 docs/validation.md。</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Start from the article's example: 7B parameters, 64 GPUs</source>
+        <translation>从文章中的示例开始：7B 参数，64 个 GPU</translation>
+    </message>
+    <message>
+        <source>&amp;Open...</source>
+        <translation>打开(&amp;O)...</translation>
+    </message>
+    <message>
+        <source>Open a scenario file</source>
+        <translation>打开场景文件</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save the scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Save &amp;As...</source>
+        <translation>另存为(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>Save the scenario under a new name</source>
+        <translation>以新名称保存场景</translation>
+    </message>
+    <message>
+        <source>&amp;Import config.json...</source>
+        <translation>导入 config.json(&amp;I)...</translation>
+    </message>
+    <message>
+        <source>Take the model's shape from a Hugging Face config.json</source>
+        <translation>从 Hugging Face config.json 读取模型结构</translation>
+    </message>
+    <message>
+        <source>&amp;Export chart...</source>
+        <translation>导出图表(&amp;E)...</translation>
+    </message>
+    <message>
+        <source>Save the chart on this tab as PNG, SVG or PDF</source>
+        <translation>将当前标签页的图表保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>Export &amp;all charts...</source>
+        <translation>导出全部图表(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>Save every chart into a folder</source>
+        <translation>将所有图表保存到一个文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Quit ShardScope</source>
+        <translation>退出 ShardScope</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Copy chart &amp;image</source>
+        <translation>复制图表图像(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Copy the chart on this tab to the clipboard</source>
+        <translation>将当前标签页的图表复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Copy chart &amp;table</source>
+        <translation>复制图表表格(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Copy the numbers of the chart on this tab</source>
+        <translation>复制当前标签页图表的数值</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen for a projector (F11)</source>
+        <translation>全屏显示，适合投影（F11）</translation>
+    </message>
+    <message>
+        <source>&amp;Larger text</source>
+        <translation>放大文字(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Larger text in the window and the charts</source>
+        <translation>放大窗口和图表中的文字</translation>
+    </message>
+    <message>
+        <source>&amp;Smaller text</source>
+        <translation>缩小文字(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Smaller text in the window and the charts</source>
+        <translation>缩小窗口和图表中的文字</translation>
+    </message>
+    <message>
+        <source>&amp;Normal text size</source>
+        <translation>默认文字大小(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Reset the text size</source>
+        <translation>恢复默认文字大小</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Light theme</source>
+        <translation>浅色主题</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Dark theme</source>
+        <translation>深色主题</translation>
+    </message>
+    <message>
+        <source>&amp;About ShardScope</source>
+        <translation>关于 ShardScope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Where the &amp;numbers come from</source>
+        <translation>数据从何而来(&amp;N)</translation>
+    </message>
+    <message>
+        <source>The models and their sources</source>
+        <translation>计算模型及其出处</translation>
+    </message>
+    <message>
+        <source>Show &amp;controls</source>
+        <translation>显示控制面板(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Lan&amp;guage</source>
+        <translation>语言(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Export all charts to</source>
+        <translation>导出全部图表到</translation>
+    </message>
+    <message>
+        <source>Export all charts</source>
+        <translation>导出全部图表</translation>
+    </message>
+    <message>
+        <source>Saved %1 charts in %2</source>
+        <translation>已将 %1 个图表保存到 %2</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>ShardScope scenarios (%1)</source>
+        <translation>ShardScope 场景 (%1)</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The scenario has changed. Save the changes?</source>
+        <translation>场景已修改。是否保存更改？</translation>
+    </message>
+    <message>
+        <source>Import Hugging Face config.json</source>
+        <translation>导入 Hugging Face config.json</translation>
+    </message>
+    <message>
+        <source>Model configuration (config.json *.json)</source>
+        <translation>模型配置 (config.json *.json)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::MemoryChart</name>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>fp32 master weights</source>
+        <translation>fp32 主权重</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>额外开销</translation>
+    </message>
+    <message>
+        <source>Memory per GPU chart</source>
+        <translation>每个 GPU 的显存图</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: one GPU versus %1 GPUs</source>
+        <translation>每个 GPU 的显存：单 GPU 与 %1 个 GPU 对比</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>One GPU (GB)</source>
+        <translation>单 GPU（GB）</translation>
+    </message>
+    <message>
+        <source>Most loaded GPU (GB)</source>
+        <translation>负载最高的 GPU（GB）</translation>
+    </message>
+    <message>
+        <source>Model states</source>
+        <translation>模型状态</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>GPU capacity</source>
+        <translation>GPU 容量</translation>
+    </message>
+    <message>
+        <source>One GPU
+(no parallelism)</source>
+        <translation>单 GPU
+（无并行）</translation>
+    </message>
+    <message>
+        <source>Most loaded of %1 GPUs
+(pipeline stage %2)</source>
+        <translation>%1 个 GPU 中负载最高者
+（流水线第 %2 级）</translation>
+    </message>
+    <message>
+        <source>Memory (GB, 10^9 bytes)</source>
+        <translation>显存（GB，10^9 字节）</translation>
+    </message>
+    <message>
+        <source>%1 capacity: %2</source>
+        <translation>%1 容量：%2</translation>
+    </message>
+    <message>
+        <source>Model states: %1 bytes × %2 parameters = %3 on one GPU
+%4 on each of %5 GPUs (ZeRO-%6, TP %7, PP %8)</source>
+        <translation>模型状态：%1 字节 × %2 参数 = 单 GPU 上 %3
+%5 个 GPU 上每个 %4（ZeRO-%6，TP %7，PP %8）</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::ModelPanel</name>
+    <message>
+        <source>Change parameter count</source>
+        <translation>修改参数量</translation>
+    </message>
+    <message>
+        <source>Change sequence length</source>
+        <translation>修改序列长度</translation>
+    </message>
+    <message>
+        <source>Change micro-batch</source>
+        <translation>修改微批次</translation>
+    </message>
+    <message>
+        <source>Change global batch</source>
+        <translation>修改全局批次</translation>
+    </message>
+    <message>
+        <source>Change LoRA rank</source>
+        <translation>修改 LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Choose model %1</source>
+        <translation>选择模型 %1</translation>
+    </message>
+    <message>
+        <source>Change precision</source>
+        <translation>修改精度</translation>
+    </message>
+    <message>
+        <source>Change gradient dtype</source>
+        <translation>修改梯度类型</translation>
+    </message>
+    <message>
+        <source>Change optimizer</source>
+        <translation>修改优化器</translation>
+    </message>
+    <message>
+        <source>Change fine-tuning mode</source>
+        <translation>修改微调方式</translation>
+    </message>
+    <message>
+        <source>Change recomputation</source>
+        <translation>修改重计算</translation>
+    </message>
+    <message>
+        <source>Toggle FlashAttention</source>
+        <translation>切换 FlashAttention</translation>
+    </message>
+    <message>
+        <source>Import config.json</source>
+        <translation>导入 config.json</translation>
+    </message>
+    <message>
+        <source>%1 cannot be imported:
+%2</source>
+        <translation>无法导入 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Import %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>Custom: %1</source>
+        <translation>自定义：%1</translation>
+    </message>
+    <message>
+        <source>Custom shape</source>
+        <translation>自定义结构</translation>
+    </message>
+    <message>
+        <source>%1 layers, hidden %2, %3 heads (%4 KV), FFN %5, vocabulary %6%7</source>
+        <translation>%1 层，隐藏维度 %2，%3 个注意力头（%4 个 KV 头），FFN %5，词表 %6%7</translation>
+    </message>
+    <message>
+        <source>, %1 experts, top-%2</source>
+        <translation>，%1 个专家，top-%2</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>&amp;Preset:</source>
+        <translation>预设(&amp;P):</translation>
+    </message>
+    <message>
+        <source>A published model; its shape and source are in the preset file</source>
+        <translation>已发表的模型；其结构和出处见预设文件</translation>
+    </message>
+    <message>
+        <source>Model preset</source>
+        <translation>模型预设</translation>
+    </message>
+    <message>
+        <source>Import Hugging Face config.json...</source>
+        <translation>导入 Hugging Face config.json...</translation>
+    </message>
+    <message>
+        <source>Read the model's shape from a Hugging Face config.json (llama, mistral, mixtral, qwen2, gpt2, gpt_neox)</source>
+        <translation>从 Hugging Face config.json 读取模型结构（llama、mistral、mixtral、qwen2、gpt2、gpt_neox）</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Exactly this many parameters for the memory ledger, on the Llama-2 family of shapes (type 7B, 70e9, ...)</source>
+        <translation>按此参数量精确计算显存账目，结构取 Llama-2 系列的形状（可输入 7B、70e9 等）</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>Tokens per training sequence; activations grow with it</source>
+        <translation>每条训练序列的 token 数；激活值随之增长</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>条序列</translation>
+    </message>
+    <message>
+        <source>Sequences each GPU processes in one forward and backward pass</source>
+        <translation>每个 GPU 在一次前向和反向传播中处理的序列数</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批次</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step across all GPUs; the rest is gradient accumulation</source>
+        <translation>所有 GPU 每个优化器步处理的序列总数；超出部分通过梯度累积完成</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Rank r of the LoRA adapters A (r x in) and B (out x r)</source>
+        <translation>LoRA 适配器 A（r x in）和 B（out x r）的秩 r</translation>
+    </message>
+    <message>
+        <source>P&amp;recision:</source>
+        <translation>精度(&amp;R):</translation>
+    </message>
+    <message>
+        <source>Mixed precision keeps an fp32 master copy of the weights: 2 + 2 + 4 + 4 + 4 = 16 bytes per parameter with Adam</source>
+        <translation>混合精度会保留一份 fp32 主权重：使用 Adam 时每个参数 2 + 2 + 4 + 4 + 4 = 16 字节</translation>
+    </message>
+    <message>
+        <source>&amp;Gradients:</source>
+        <translation>梯度(&amp;G):</translation>
+    </message>
+    <message>
+        <source>The type gradients are kept in; fp32 accumulation is Megatron-LM's 18 bytes per parameter</source>
+        <translation>梯度的存储类型；fp32 累加即 Megatron-LM 的每参数 18 字节</translation>
+    </message>
+    <message>
+        <source>&amp;Optimizer:</source>
+        <translation>优化器(&amp;O):</translation>
+    </message>
+    <message>
+        <source>Adam keeps two fp32 moments per parameter; 8-bit Adam and Adafactor keep much less</source>
+        <translation>Adam 为每个参数保留两个 fp32 矩；8 位 Adam 和 Adafactor 占用少得多</translation>
+    </message>
+    <message>
+        <source>&amp;Fine-tuning:</source>
+        <translation>微调(&amp;F):</translation>
+    </message>
+    <message>
+        <source>LoRA freezes the base weights and trains small adapters: no optimizer state for the base</source>
+        <translation>LoRA 冻结基座权重，只训练小型适配器：基座不需要优化器状态</translation>
+    </message>
+    <message>
+        <source>Re&amp;computation:</source>
+        <translation>重计算(&amp;C):</translation>
+    </message>
+    <message>
+        <source>Recomputing activations in the backward pass trades compute for memory</source>
+        <translation>在反向传播中重计算激活值，用计算换显存</translation>
+    </message>
+    <message>
+        <source>Flash&amp;Attention</source>
+        <translation>FlashAttention(&amp;A)</translation>
+    </message>
+    <message>
+        <source>FlashAttention never stores the s x s attention scores</source>
+        <translation>FlashAttention 从不存储 s x s 的注意力分数矩阵</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::PrecisionPanel</name>
+    <message>
+        <source>Enter numbers, for example 1.0 and 1e-4</source>
+        <translation>请输入数字，例如 1.0 和 1e-4</translation>
+    </message>
+    <message>
+        <source>Running %1 steps...</source>
+        <translation>正在运行 %1 步...</translation>
+    </message>
+    <message>
+        <source>Done: %1 steps per strategy</source>
+        <translation>完成：每种策略 %1 步</translation>
+    </message>
+    <message>
+        <source>Weight updates in low precision</source>
+        <translation>低精度下的权重更新</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F):</translation>
+    </message>
+    <message>
+        <source>The format the weight is stored in; bf16 keeps 7 mantissa bits, fp16 10, fp32 23</source>
+        <translation>权重的存储格式；bf16 有 7 位尾数，fp16 有 10 位，fp32 有 23 位</translation>
+    </message>
+    <message>
+        <source>&amp;Start value:</source>
+        <translation>初始值(&amp;S):</translation>
+    </message>
+    <message>
+        <source>The weight before the first update</source>
+        <translation>第一次更新前的权重</translation>
+    </message>
+    <message>
+        <source>&amp;Update:</source>
+        <translation>更新量(&amp;U):</translation>
+    </message>
+    <message>
+        <source>Added at every step (the learning rate times the gradient)</source>
+        <translation>每步加上的值（学习率乘以梯度）</translation>
+    </message>
+    <message>
+        <source>&amp;Random spread:</source>
+        <translation>随机波动(&amp;R):</translation>
+    </message>
+    <message>
+        <source>0: the same update every step; above 0: updates drawn from a normal distribution with this spread</source>
+        <translation>0：每步更新量相同；大于 0：更新量从以此为标准差的正态分布中抽取</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>updates</source>
+        <translation>次更新</translation>
+    </message>
+    <message>
+        <source>How many updates to apply</source>
+        <translation>要执行的更新次数</translation>
+    </message>
+    <message>
+        <source>Show this strategy in the chart</source>
+        <translation>在图表中显示此策略</translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation>随机种子(&amp;E):</translation>
+    </message>
+    <message>
+        <source>Random updates and stochastic rounding repeat exactly with the same seed</source>
+        <translation>使用相同的种子时，随机更新和随机舍入的结果完全可复现</translation>
+    </message>
+    <message>
+        <source>Summing gradients over N GPUs</source>
+        <translation>在 N 个 GPU 上对梯度求和</translation>
+    </message>
+    <message>
+        <source>&amp;Gradient format:</source>
+        <translation>梯度格式(&amp;G):</translation>
+    </message>
+    <message>
+        <source>The format each GPU's gradient arrives in</source>
+        <translation>每个 GPU 传来的梯度所用的格式</translation>
+    </message>
+    <message>
+        <source>Start value</source>
+        <translation>初始值</translation>
+    </message>
+    <message>
+        <source>Update</source>
+        <translation>更新量</translation>
+    </message>
+    <message>
+        <source>Random spread</source>
+        <translation>随机波动</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::ReductionChart</name>
+    <message>
+        <source>sequential</source>
+        <translation>顺序</translation>
+    </message>
+    <message>
+        <source>ring</source>
+        <translation>环形</translation>
+    </message>
+    <message>
+        <source>tree</source>
+        <translation>树形</translation>
+    </message>
+    <message>
+        <source>Gradient reduction error chart</source>
+        <translation>梯度规约误差图</translation>
+    </message>
+    <message>
+        <source>Summing gradients over N GPUs: bf16 versus fp32</source>
+        <translation>在 N 个 GPU 上对梯度求和：bf16 与 fp32 对比</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>rank 数</translation>
+    </message>
+    <message>
+        <source>bf16, %1</source>
+        <translation>bf16，%1</translation>
+    </message>
+    <message>
+        <source>fp32, %1</source>
+        <translation>fp32，%1</translation>
+    </message>
+    <message>
+        <source>Ranks N (log scale)</source>
+        <translation>rank 数 N（对数坐标）</translation>
+    </message>
+    <message>
+        <source>Relative error of the sum (log scale)</source>
+        <translation>求和结果的相对误差（对数坐标）</translation>
+    </message>
+    <message>
+        <source>Each partial sum rounded to 8 significant bits loses more as the sum grows; fp32 keeps 24</source>
+        <translation>每个部分和都舍入到 8 位有效位，和越大损失越多；fp32 保留 24 位</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::ScalingChart</name>
+    <message>
+        <source>Scaling chart</source>
+        <translation>扩展性图</translation>
+    </message>
+    <message>
+        <source>The more GPUs, the more time waiting on the network</source>
+        <translation>GPU 越多，等待网络的时间越多</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Step (s)</source>
+        <translation>步时间（秒）</translation>
+    </message>
+    <message>
+        <source>Compute (s)</source>
+        <translation>计算（秒）</translation>
+    </message>
+    <message>
+        <source>Exposed communication (s)</source>
+        <translation>未掩盖的通信（秒）</translation>
+    </message>
+    <message>
+        <source>MFU (%)</source>
+        <translation>MFU（%）</translation>
+    </message>
+    <message>
+        <source>Communication share (%)</source>
+        <translation>通信占比（%）</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>每秒 token 数</translation>
+    </message>
+    <message>
+        <source>impossible layout</source>
+        <translation>无法实现的布局</translation>
+    </message>
+    <message>
+        <source>GPUs (log scale)</source>
+        <translation>GPU 数（对数坐标）</translation>
+    </message>
+    <message>
+        <source>Percent of the step</source>
+        <translation>占训练步的百分比</translation>
+    </message>
+    <message>
+        <source>MFU (model FLOPs utilisation)</source>
+        <translation>MFU（模型 FLOPs 利用率）</translation>
+    </message>
+    <message>
+        <source>Time waiting on communication</source>
+        <translation>等待通信的时间</translation>
+    </message>
+    <message>
+        <source>this layout</source>
+        <translation>当前布局</translation>
+    </message>
+    <message>
+        <source>Data parallelism grows at a fixed global batch: each GPU gets less work, the gradients stay as large</source>
+        <translation>在全局批次固定时增加数据并行：每个 GPU 的工作量变少，梯度大小却不变</translation>
+    </message>
+    <message>
+        <source>Data parallelism grows with fixed work per GPU</source>
+        <translation>在每个 GPU 工作量固定时增加数据并行</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::ScenarioDocument</name>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON.</source>
+        <translation>%1 不是有效的 JSON。</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid scenario:
+%2</source>
+        <translation>%1 不是有效的场景：
+%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::SequenceChart</name>
+    <message>
+        <source>Memory versus sequence length chart</source>
+        <translation>显存随序列长度变化图</translation>
+    </message>
+    <message>
+        <source>Memory per GPU versus sequence length</source>
+        <translation>每个 GPU 的显存随序列长度的变化</translation>
+    </message>
+    <message>
+        <source>Sequence length (tokens)</source>
+        <translation>序列长度（token）</translation>
+    </message>
+    <message>
+        <source>One GPU (GB)</source>
+        <translation>单 GPU（GB）</translation>
+    </message>
+    <message>
+        <source>Most loaded GPU (GB)</source>
+        <translation>负载最高的 GPU（GB）</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>impossible layout</source>
+        <translation>无法实现的布局</translation>
+    </message>
+    <message>
+        <source>Sequence length (tokens, log scale)</source>
+        <translation>序列长度（token，对数坐标）</translation>
+    </message>
+    <message>
+        <source>Memory (GB, log scale)</source>
+        <translation>显存（GB，对数坐标）</translation>
+    </message>
+    <message>
+        <source>One GPU</source>
+        <translation>单 GPU</translation>
+    </message>
+    <message>
+        <source>Most loaded of %1 GPUs</source>
+        <translation>%1 个 GPU 中负载最高者</translation>
+    </message>
+    <message>
+        <source>out of memory from %1</source>
+        <translation>从 %1 起显存不足</translation>
+    </message>
+    <message>
+        <source>dashed line: GPU capacity %1</source>
+        <translation>虚线：GPU 容量 %1</translation>
+    </message>
+    <message>
+        <source>Activations grow with the sequence; sharding cuts the model states, context parallelism the activations</source>
+        <translation>激活值随序列增长；切分可减少模型状态，上下文并行可减少激活值</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::StepTimeChart</name>
+    <message>
+        <source>Step time chart</source>
+        <translation>步时间图</translation>
+    </message>
+    <message>
+        <source>Step time and communication: MFU %1%</source>
+        <translation>步时间与通信：MFU %1%</translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>rank 数</translation>
+    </message>
+    <message>
+        <source>MB per call</source>
+        <translation>每次调用 MB</translation>
+    </message>
+    <message>
+        <source>Wire MB per call</source>
+        <translation>每次调用实际传输 MB</translation>
+    </message>
+    <message>
+        <source>Calls per step</source>
+        <translation>每步调用次数</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Exposed seconds</source>
+        <translation>未掩盖秒数</translation>
+    </message>
+    <message>
+        <source>Compute: GEMMs</source>
+        <translation>计算：GEMM</translation>
+    </message>
+    <message>
+        <source>Compute: memory-bound kernels</source>
+        <translation>计算：访存受限的 kernel</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>训练步</translation>
+    </message>
+    <message>
+        <source>GEMMs</source>
+        <translation>GEMM</translation>
+    </message>
+    <message>
+        <source>Memory-bound kernels</source>
+        <translation>访存受限的 kernel</translation>
+    </message>
+    <message>
+        <source>%1 communication, exposed</source>
+        <translation>%1 通信（未掩盖）</translation>
+    </message>
+    <message>
+        <source>Communication hidden behind compute</source>
+        <translation>被计算掩盖的通信</translation>
+    </message>
+    <message>
+        <source>Step
+(critical path)</source>
+        <translation>训练步
+（关键路径）</translation>
+    </message>
+    <message>
+        <source>All communication</source>
+        <translation>全部通信</translation>
+    </message>
+    <message>
+        <source>Time per optimizer step (seconds)</source>
+        <translation>每个优化器步的时间（秒）</translation>
+    </message>
+    <message>
+        <source>%1 GPUs, bubble %2%, %3 tokens/s, %4 days for %5 tokens</source>
+        <translation>%1 个 GPU，气泡 %2%，%3 token/秒，训练 %5 token 需 %4 天</translation>
+    </message>
+</context>
 </TS>

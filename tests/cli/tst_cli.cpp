@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QDir>
+#include <QImage>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
 
@@ -312,6 +313,61 @@ private slots:
                             "--format", "json"});
         QCOMPARE(ok.status, 0);
         QCOMPARE(json(ok)["step"].toObject()["train_tokens"].toDouble(), 2e12);
+    }
+
+    void exportRendersTheChartClassesHeadless_data()
+    {
+        QTest::addColumn<QString>("chart");
+        QTest::addColumn<QString>("suffix");
+        QTest::newRow("memory png") << "memory" << "png";
+        QTest::newRow("sequence svg") << "sequence" << "svg";
+        QTest::newRow("communication pdf") << "communication" << "pdf";
+        QTest::newRow("scaling png") << "scaling" << "png";
+        QTest::newRow("drift svg") << "drift" << "svg";
+    }
+    void exportRendersTheChartClassesHeadless()
+    {
+        QFETCH(QString, chart);
+        QFETCH(QString, suffix);
+        QTemporaryDir dir;
+        const QString scenario = dir.filePath("s.json");
+        QCOMPARE(cli({"estimate", "--model", "llama3-8b", "--gpus", "16", "--zero", "1", "--save-scenario", scenario}).status, 0);
+        const QString out = dir.filePath("chart." + suffix);
+        const Run run = cli({"export", "--scenario", scenario, "--chart", chart, "--out", out, "--size", "800x500",
+                             "--theme", "dark", "--lang", "zh_CN"});
+        QVERIFY2(run.status == 0, run.err.constData());
+        QFile file(out);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray head = file.read(8);
+        if (suffix == "png") {
+            QVERIFY(head.startsWith("\x89PNG"));
+            QCOMPARE(QImage(out).size(), QSize(800, 500));
+        } else if (suffix == "pdf") {
+            QVERIFY(head.startsWith("%PDF"));
+        } else {
+            QVERIFY(head.startsWith("<?xml"));
+        }
+    }
+
+    void exportRejectsBadInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("flag");
+        QTest::newRow("unknown chart") << QStringList{"export", "--chart", "pie", "--out", "/tmp/x.png"} << "--chart";
+        QTest::newRow("no output") << QStringList{"export", "--chart", "memory"} << "--out";
+        QTest::newRow("bad size") << QStringList{"export", "--chart", "memory", "--out", "/tmp/x.png", "--size", "big"} << "--size";
+        QTest::newRow("bad theme") << QStringList{"export", "--chart", "memory", "--out", "/tmp/x.png", "--theme", "blue"} << "--theme";
+        QTest::newRow("bad language") << QStringList{"export", "--chart", "memory", "--out", "/tmp/x.png", "--lang", "fr"} << "--lang";
+        QTest::newRow("unwritable") << QStringList{"export", "--chart", "memory", "--out", "/nonexistent/dir/x.png"} << "--out";
+        QTest::newRow("bad format") << QStringList{"export", "--chart", "memory", "--out", "/tmp/x.gif"} << "--out";
+    }
+    void exportRejectsBadInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, flag);
+        const Run run = cli(args);
+        QCOMPARE(run.status, 2);
+        QVERIFY2(QString::fromUtf8(run.err).contains(flag), run.err.constData());
     }
 
     void helpListsEveryFlag()

@@ -2,6 +2,7 @@
 
 #include <QEvent>
 #include <QResizeEvent>
+#include <QShowEvent>
 
 namespace shardscope::ui {
 
@@ -133,10 +134,35 @@ void ChartBase::layoutTitles()
 
 void ChartBase::refresh()
 {
+    if (!isVisible()) {
+        stale_ = true;
+        return;
+    }
+    rebuildNow();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ChartBase::ensureCurrent()
+{
+    if (stale_)
+        rebuildNow();
+}
+
+void ChartBase::rebuildNow()
+{
+    stale_ = false;
     setBackground(QBrush(chartTheme().chartBackground));
     rebuild();
-    replot(QCustomPlot::rpQueuedReplot);
     emit refreshed();
+}
+
+void ChartBase::showEvent(QShowEvent* event)
+{
+    QCustomPlot::showEvent(event);
+    if (stale_) {
+        rebuildNow();
+        replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 void ChartBase::resizeEvent(QResizeEvent* event)

@@ -31,7 +31,9 @@ public:
     virtual QString exportName() const = 0;   // file stem: "memory", "sequence", ...
 
     // Rebuilds every item from the last data and replots (queued: at most once per frame).
+    // A hidden chart only notes that it is out of date and rebuilds when shown or exported.
     void refresh();
+    void ensureCurrent();   // rebuild now if a refresh was deferred (export, tests)
 
 signals:
     void refreshed();
@@ -40,6 +42,7 @@ protected:
     virtual void rebuild() = 0;
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
     // Helpers for subclasses.
     QFont scaledFont(double points, bool bold = false) const;
@@ -52,7 +55,10 @@ private:
     void layoutTitles();
     void updateLegendColumns(int chartWidth);
 
+    void rebuildNow();
+
     ThemeKind themeKind_ = ThemeKind::Light;
+    bool stale_ = false;
     QString titleText_;
     QString subtitleText_;
     double fontScale_ = 1.0;

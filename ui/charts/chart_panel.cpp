@@ -9,6 +9,7 @@
 #include <QKeySequence>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -45,7 +46,13 @@ ChartPanel::ChartPanel(ChartBase* chart, QWidget* parent)
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->installEventFilter(this);
 
-    connect(chart_, &ChartBase::refreshed, this, &ChartPanel::refreshTable);
+    // The table follows the chart once changes pause (a slider drag repaints the chart every
+    // frame; refilling and repainting a table that often would cost more than the chart).
+    tableTimer_ = new QTimer(this);
+    tableTimer_->setSingleShot(true);
+    tableTimer_->setInterval(120);
+    connect(tableTimer_, &QTimer::timeout, this, &ChartPanel::refreshTable);
+    connect(chart_, &ChartBase::refreshed, tableTimer_, qOverload<>(&QTimer::start));
     connect(exportButton_, &QToolButton::clicked, this, [this] { emit exportRequested(chart_); });
     connect(copyImageButton_, &QToolButton::clicked, this, [this] { copyChartImage(chart_, ExportOptions{}); });
     connect(copyTableButton_, &QToolButton::clicked, this, &ChartPanel::copyTable);
@@ -54,20 +61,52 @@ ChartPanel::ChartPanel(ChartBase* chart, QWidget* parent)
 
 void ChartPanel::refreshTable()
 {
+    // Reuse the items (a slider drag refreshes this every frame) and size the columns only
+    // when the table's shape changes.
     const TableData data = chart_->table();
-    table_->setColumnCount(static_cast<int>(data.headers.size()));
-    table_->setHorizontalHeaderLabels(data.headers);
-    table_->setRowCount(static_cast<int>(data.rows.size()));
-    for (int r = 0; r < data.rows.size(); ++r) {
-        for (int c = 0; c < data.rows[r].size(); ++c) {
-            auto* item = new QTableWidgetItem(data.rows[r][c]);
-            if (c > 0)
-                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            table_->setItem(r, c, item);
+    const int columns = static_cast<int>(data.headers.size());
+    const int rows = static_cast<int>(data.rows.size());
+    const bool reshaped = table_->columnCount() != columns || table_->rowCount() != rows;
+    table_->setUpdatesEnabled(false);
+    if (reshaped) {
+        table_->setColumnCount(columns);
+        table_->setRowCount(rows);
+    }
+    for (int c = 0; c < columns; ++c) {
+        QTableWidgetItem* header = table_->horizontalHeaderItem(c);
+        if (header == nullptr)
+            table_->setHorizontalHeaderItem(c, new QTableWidgetItem(data.headers[c]));
+        else if (header->text() != data.headers[c])
+            header->setText(data.headers[c]);
+    }
+    for (int r = 0; r < rows; ++r) {
+        for (int c = 0; c < columns; ++c) {
+            const QString text = c < data.rows[r].size() ? data.rows[r][c] : QString();
+            QTableWidgetItem* item = table_->item(r, c);
+            if (item == nullptr) {
+                item = new QTableWidgetItem(text);
+                if (c > 0)
+                    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                table_->setItem(r, c, item);
+            } else if (item->text() != text) {
+                item->setText(text);
+            }
         }
     }
-    table_->resizeColumnsToContents();
+    table_->setUpdatesEnabled(true);
+    if (reshaped || !sized_) {
+        table_->resizeColumnsToContents();
+        sized_ = true;
+    }
     table_->setAccessibleName(chart_->title());
+}
+
+void ChartPanel::flushTable()
+{
+    if (tableTimer_->isActive()) {
+        tableTimer_->stop();
+        refreshTable();
+    }
 }
 
 void ChartPanel::copyTable() const
@@ -98,6 +137,7 @@ bool ChartPanel::eventFilter(QObject* watched, QEvent* event)
 
 void ChartPanel::retranslate()
 {
+    sized_ = false;  // new words, new widths
     exportButton_->setText(tr("Export..."));
     exportButton_->setToolTip(tr("Save this chart as PNG, SVG or PDF"));
     copyImageButton_->setText(tr("Copy image"));

@@ -2,6 +2,7 @@
 #include <QWidget>
 
 class QTableWidget;
+class QTimer;
 class QToolButton;
 
 namespace shardscope::ui {
@@ -17,6 +18,7 @@ public:
     ChartBase* chart() const { return chart_; }
     QTableWidget* tableWidget() const { return table_; }
     void copyTable() const;
+    void flushTable();  // bring a pending table update forward (tests, screenshots)
 
 signals:
     void exportRequested(ChartBase* chart);
@@ -34,6 +36,8 @@ private:
     QToolButton* exportButton_;
     QToolButton* copyImageButton_;
     QToolButton* copyTableButton_;
+    bool sized_ = false;
+    QTimer* tableTimer_ = nullptr;
 };
 
 } // namespace shardscope::ui

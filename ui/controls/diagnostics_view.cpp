@@ -38,7 +38,9 @@ void DiagnosticsView::render()
     }
     if (lines.isEmpty())
         lines << tr("<span style='color:#208040'><b>OK</b></span> The layout is valid and fits in memory.");
-    setText(lines.join(QStringLiteral("<br>")));
+    const QString text = lines.join(QStringLiteral("<br>"));
+    if (text != this->text())
+        setText(text);
     const bool error = hasErrors(diagnostics_);
     setStyleSheet(error ? QStringLiteral("QLabel { border: 1px solid #c00000; border-radius: 3px; }") : QString());
 }

@@ -77,7 +77,9 @@ ModelPanel::ModelPanel(ScenarioDocument* document, QWidget* parent)
     model->addRow(import_);
     model->addRow(params_);
     model->addRow(shape_);
+    // Two lines, always: a label that changes height while a slider moves re-lays out the panel.
     shape_->setWordWrap(true);
+    shape_->setFixedHeight(2 * shape_->fontMetrics().lineSpacing() + 4);
     layout->addWidget(modelBox_);
     auto* training = new QFormLayout(trainingBox_);
     training->addRow(seqLen_);
@@ -202,7 +204,9 @@ void ModelPanel::sync()
     {
         const QSignalBlocker block(preset_);
         preset_->setCurrentIndex(std::max(0, preset_->findData(QString::fromStdString(s.modelId))));
-        preset_->setItemText(0, s.modelId.empty() ? tr("Custom: %1").arg(QString::fromStdString(s.model.name)) : tr("Custom shape"));
+        const QString custom = s.modelId.empty() ? tr("Custom: %1").arg(modelDisplayName(s.model)) : tr("Custom shape");
+        if (preset_->itemText(0) != custom)
+            preset_->setItemText(0, custom);
     }
     params_->setValue(static_cast<double>(e.model.params > 0 ? e.model.params : ledgerParameters(s.model)));
     const ModelSpec& m = s.model;

@@ -55,6 +55,8 @@ void ValueSlider::setText(const QString& label, const QString& unit, const QStri
 
 void ValueSlider::setSteps(std::vector<double> steps)
 {
+    if (steps == steps_)
+        return;
     steps_ = std::move(steps);
     updating_ = true;
     slider_->setRange(0, steps_.empty() ? 0 : static_cast<int>(steps_.size()) - 1);
@@ -75,12 +77,15 @@ void ValueSlider::setValue(double value)
     updating_ = true;
     slider_->setValue(nearestStep(value));
     updating_ = false;
-    if (!field_->hasFocus() || field_->text().isEmpty())
-        field_->setText(format_(value));
+    const QString text = format_(value);
+    if ((!field_->hasFocus() || field_->text().isEmpty()) && field_->text() != text)
+        field_->setText(text);
 }
 
 void ValueSlider::setProblem(const QString& message)
 {
+    if (message == problem_->text())
+        return;
     problem_->setText(message);
     problem_->setVisible(!message.isEmpty());
     field_->setStyleSheet(message.isEmpty() ? QString() : QStringLiteral("border: 1px solid #c00000;"));

@@ -17,6 +17,7 @@ namespace {
 // failure never destroys an existing file and never leaves a partial one.
 bool renderTo(ChartBase* chart, const QString& temporary, const QString& suffix, const ExportOptions& o)
 {
+    chart->ensureCurrent();
     const int w = o.size.width(), h = o.size.height();
     if (suffix == QLatin1String("png"))
         return chart->savePng(temporary, w, h, o.scale);
@@ -76,6 +77,7 @@ bool exportChart(ChartBase* chart, const QString& path, const ExportOptions& opt
 
 void copyChartImage(ChartBase* chart, const ExportOptions& options)
 {
+    chart->ensureCurrent();
     const QPixmap image = chart->toPixmap(options.size.width(), options.size.height(), options.scale);
     QApplication::clipboard()->setPixmap(image);
 }

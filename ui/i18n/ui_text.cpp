@@ -76,6 +76,15 @@ QString fieldLabel(const std::string& field)
     return QString::fromStdString(field);
 }
 
+QString modelDisplayName(const ModelSpec& model)
+{
+    if (model.exactParams)
+        return QCoreApplication::translate("UiText", "%1 parameters, Llama-2 family shape").arg(countLabel(static_cast<double>(*model.exactParams)));
+    if (model.name.empty() || model.name == "custom shape")
+        return QCoreApplication::translate("UiText", "custom shape");
+    return QString::fromStdString(model.name);
+}
+
 QString severityLabel(Severity severity)
 {
     switch (severity) {

@@ -13,6 +13,7 @@ namespace shardscope::ui {
 
 QString diagnosticText(const Diagnostic& diagnostic);  // the message, translated (context "Diagnostic")
 QString fieldLabel(const std::string& field);          // "parallel.tp" -> "Tensor parallel (TP)"
+QString modelDisplayName(const ModelSpec& model);      // a preset's name, or "7B parameters, Llama-2 family shape"
 QString severityLabel(Severity severity);
 
 QString collectiveLabel(Collective collective);

@@ -1,0 +1,98 @@
+#include "bench/gui_bench.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QDir>
+#include <QFileInfo>
+#include <QTabWidget>
+
+#include <algorithm>
+#include <chrono>
+
+#include "ui/charts/chart_base.h"
+#include "ui/controls/model_panel.h"
+#include "ui/controls/value_slider.h"
+#include "ui/main_window.h"
+
+namespace shardscope::bench {
+namespace {
+
+Timing summarise(const char* name, std::vector<double> nanoseconds)
+{
+    std::sort(nanoseconds.begin(), nanoseconds.end());
+    Timing t;
+    t.name = name;
+    t.medianNs = nanoseconds[nanoseconds.size() / 2];
+    t.p99Ns = nanoseconds[std::min(nanoseconds.size() - 1, nanoseconds.size() * 99 / 100)];
+    t.calls = static_cast<std::int64_t>(nanoseconds.size());
+    return t;
+}
+
+// Slider steps on the parameter count (the teacher's drag), alternating up and down so every
+// step changes the scenario; each is timed from the step to the last visible chart's replot.
+Timing sliderToReplot()
+{
+    ui::MainWindow window(false);
+    window.show();
+    window.tabs()->setCurrentIndex(0);
+    window.settle();
+    QList<ui::ChartBase*> visible;
+    for (ui::ChartBase* chart : window.charts()) {
+        if (chart->isVisible())
+            visible.append(chart);
+    }
+    int replotted = 0;
+    for (ui::ChartBase* chart : visible)
+        QObject::connect(chart, &QCustomPlot::afterReplot, [&replotted] { ++replotted; });
+    QSlider* slider = window.modelPanel()->parameterSlider()->slider();
+    std::vector<double> samples;
+    for (int i = 0; i < 400; ++i) {
+        replotted = 0;
+        const auto start = std::chrono::steady_clock::now();
+        slider->setValue(slider->value() + (i % 2 == 0 ? 1 : -1));
+        while (replotted < visible.size())
+            QCoreApplication::processEvents(QEventLoop::AllEvents);
+        samples.push_back(std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count());
+        window.runner()->waitForIdle();  // let the background sweeps finish between steps
+    }
+    return summarise("gui: slider step to re-plot of visible charts", samples);
+}
+
+Timing coldStart(const QString& program)
+{
+    std::vector<double> samples;
+    for (int i = 0; i < 11; ++i) {
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("SHARDSCOPE_EXIT_AFTER_FIRST_PAINT"), QStringLiteral("1"));
+        if (!env.contains(QStringLiteral("DISPLAY")))
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), QDir::tempPath() + QStringLiteral("/shardscope-bench-config"));
+        process.setProcessEnvironment(env);
+        QElapsedTimer timer;
+        timer.start();
+        process.start(program, {});
+        if (!process.waitForFinished(30000))
+            break;
+        samples.push_back(static_cast<double>(timer.nsecsElapsed()));
+    }
+    if (samples.empty())
+        samples.push_back(0);
+    return summarise("gui: cold start to first painted window", samples);
+}
+
+} // namespace
+
+std::vector<Timing> guiBenchmarks(const QString& guiProgram)
+{
+    std::vector<Timing> timings;
+    timings.push_back(sliderToReplot());
+    if (QFileInfo::exists(guiProgram))
+        timings.push_back(coldStart(guiProgram));
+    return timings;
+}
+
+} // namespace shardscope::bench

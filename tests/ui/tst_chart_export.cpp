@@ -1,0 +1,137 @@
+// Exporting charts: PNG of the requested pixel size, SVG that parses as XML, PDF that is a
+// PDF, and an error (not a crash) for an unwritable path; every chart, both themes.
+#include <QtTest>
+
+#include <QImage>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+
+#include "ui/charts/chart_base.h"
+#include "ui/export/chart_export.h"
+#include "ui/main_window.h"
+
+using namespace shardscope::ui;
+
+class TestChartExport : public QObject {
+    Q_OBJECT
+    std::unique_ptr<MainWindow> window_;
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        window_ = std::make_unique<MainWindow>(false);
+        window_->show();
+        window_->settle();
+    }
+    void cleanupTestCase() { window_.reset(); }
+
+    void pngHasTheRequestedSize_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::addColumn<double>("scale");
+        QTest::newRow("1600 x 900") << 1600 << 900 << 1.0;
+        QTest::newRow("800 x 600 at 2x") << 800 << 600 << 2.0;
+        QTest::newRow("small") << 320 << 200 << 1.0;
+    }
+    void pngHasTheRequestedSize()
+    {
+        QFETCH(int, width);
+        QFETCH(int, height);
+        QFETCH(double, scale);
+        QTemporaryDir dir;
+        for (ChartBase* chart : window_->charts()) {
+            const QString path = dir.filePath(chart->exportName() + QStringLiteral(".png"));
+            QString error;
+            QVERIFY2(exportChart(chart, path, ExportOptions{QSize(width, height), scale}, &error), qPrintable(error));
+            const QImage image(path);
+            QCOMPARE(image.size(), QSize(qRound(width * scale), qRound(height * scale)));
+        }
+    }
+
+    void svgParsesAsXml()
+    {
+        QTemporaryDir dir;
+        for (ChartBase* chart : window_->charts()) {
+            const QString path = dir.filePath(chart->exportName() + QStringLiteral(".svg"));
+            QString error;
+            QVERIFY2(exportChart(chart, path, ExportOptions{}, &error), qPrintable(error));
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QXmlStreamReader xml(&file);
+            bool sawSvg = false;
+            while (!xml.atEnd()) {
+                xml.readNext();
+                sawSvg = sawSvg || (xml.isStartElement() && xml.name() == QLatin1String("svg"));
+            }
+            QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+            QVERIFY(sawSvg);
+        }
+    }
+
+    void pdfStartsWithPdf()
+    {
+        QTemporaryDir dir;
+        for (ChartBase* chart : window_->charts()) {
+            const QString path = dir.filePath(chart->exportName() + QStringLiteral(".pdf"));
+            QString error;
+            QVERIFY2(exportChart(chart, path, ExportOptions{}, &error), qPrintable(error));
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QCOMPARE(file.read(4), QByteArray("%PDF"));
+        }
+    }
+
+    void darkThemeExportsToo()
+    {
+        QTemporaryDir dir;
+        window_->setThemeKind(ThemeKind::Dark);
+        window_->settle();
+        QString error;
+        const QString path = dir.filePath(QStringLiteral("memory-dark.png"));
+        QVERIFY(exportChart(window_->charts().front(), path, ExportOptions{QSize(400, 300), 1.0}, &error));
+        const QImage image(path);
+        QVERIFY(image.pixelColor(2, 2).lightness() < 80);  // a dark background
+        window_->setThemeKind(ThemeKind::Light);
+    }
+
+    void unwritablePathIsAnError_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("missing folder") << QStringLiteral("/nonexistent/folder/chart.png");
+        QTest::newRow("a folder, not a file") << QDir::tempPath() + QStringLiteral("/");
+        QTest::newRow("unknown format") << QDir::tempPath() + QStringLiteral("/chart.bmp");
+    }
+    void unwritablePathIsAnError()
+    {
+        QFETCH(QString, path);
+        QString error;
+        QVERIFY(!exportChart(window_->charts().front(), path, ExportOptions{}, &error));
+        QVERIFY(!error.isEmpty());
+    }
+
+    void existingFileSurvivesAFailedExport()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("keep.png"));
+        QString error;
+        QVERIFY(exportChart(window_->charts().front(), path, ExportOptions{QSize(300, 200), 1.0}, &error));
+        const QByteArray before = [&] { QFile f(path); f.open(QIODevice::ReadOnly); return f.readAll(); }();
+        QVERIFY(!exportChart(window_->charts().front(), path, ExportOptions{QSize(5, 5), 1.0}, &error));  // too small
+        QFile after(path);
+        QVERIFY(after.open(QIODevice::ReadOnly));
+        QCOMPARE(after.readAll(), before);
+    }
+
+    void exportAllWritesEveryChart()
+    {
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(window_->exportAllCharts(dir.path(), QStringLiteral("svg"), &error), qPrintable(error));
+        QCOMPARE(QDir(dir.path()).entryList({QStringLiteral("*.svg")}).size(), window_->charts().size());
+    }
+};
+
+QTEST_MAIN(TestChartExport)
+#include "tst_chart_export.moc"

@@ -1,0 +1,223 @@
+// The desktop app as a user drives it (offscreen): keyboard on sliders, undo/redo, files,
+// invalid layouts, language switching.
+#include <QtTest>
+
+#include <QLineEdit>
+#include <QSlider>
+#include <QTabWidget>
+#include <QTemporaryDir>
+
+#include <cmath>
+
+#include "core/common/units.h"
+#include "core/scenario/scenario_json.h"
+#include "ui/charts/chart_base.h"
+#include "ui/charts/memory_chart.h"
+#include "ui/controls/layout_panel.h"
+#include "ui/controls/model_panel.h"
+#include "ui/controls/value_slider.h"
+#include "ui/main_window.h"
+
+using namespace shardscope;
+using namespace shardscope::ui;
+
+namespace {
+
+std::string asJson(const Scenario& s) { return scenarioToJson(s).dump(); }
+
+// Every point and item of a chart is finite (no NaN reaches the screen).
+bool allFinite(ChartBase* chart)
+{
+    for (int i = 0; i < chart->plottableCount(); ++i) {
+        QCPAbstractPlottable* p = chart->plottable(i);
+        if (auto* graph = qobject_cast<QCPGraph*>(p)) {
+            for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+                if (!std::isfinite(it->key) || !std::isfinite(it->value))
+                    return false;
+        } else if (auto* bars = qobject_cast<QCPBars*>(p)) {
+            for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it)
+                if (!std::isfinite(it->key) || !std::isfinite(it->value))
+                    return false;
+        }
+    }
+    return std::isfinite(chart->yAxis->range().lower) && std::isfinite(chart->yAxis->range().upper);
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+    std::unique_ptr<MainWindow> window_;
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void init()
+    {
+        window_ = std::make_unique<MainWindow>(false);
+        window_->show();
+        window_->settle();
+    }
+
+    void cleanup() { window_.reset(); }
+
+    void opensOnTheArticle()
+    {
+        const Estimate& e = window_->document()->estimate();
+        QCOMPARE(e.model.params, qint64(7'000'000'000));
+        QCOMPARE(e.memory.singleGpu.device.modelStates(), 112e9);
+        QCOMPARE(window_->memoryChart()->plotted(0, 0), 14.0);  // weights on one GPU, GB
+    }
+
+    void keyboardOnASliderChangesScenarioAndPlot()
+    {
+        ValueSlider* gpus = window_->layoutPanel()->gpuSlider();
+        const int before = window_->document()->scenario().parallel.gpus;
+        gpus->slider()->setFocus();
+        QTest::keyClick(gpus->slider(), Qt::Key_Right);
+        window_->settle();
+        const Scenario& s = window_->document()->scenario();
+        QVERIFY(s.parallel.gpus > before);
+        QCOMPARE(gpus->field()->text().toInt(), s.parallel.gpus);
+        // The plotted bars equal the core estimate of the new scenario.
+        const Estimate e = estimate(s);
+        QVERIFY(e.valid());
+        const MemoryBreakdown& many = e.memory.perGpu.device;
+        const double expected[] = {many.weights, many.gradients, many.masterWeights, many.optimizerStates, many.activations,
+                                   many.overhead};
+        for (int part = 0; part < 6; ++part)
+            QCOMPARE(window_->memoryChart()->plotted(part, 1), expected[part] / units::kGB);
+    }
+
+    void typingInTheFieldWorks()
+    {
+        ValueSlider* params = window_->modelPanel()->parameterSlider();
+        params->field()->setText(QStringLiteral("70B"));
+        QMetaObject::invokeMethod(params->field(), "editingFinished");
+        window_->settle();
+        QCOMPARE(window_->document()->estimate().model.params, qint64(70'000'000'000));
+        QCOMPARE(window_->memoryChart()->plotted(2, 0), 70e9 * 4 / 1e9);  // fp32 master weights, GB
+    }
+
+    void undoRedoRestoreExactValues()
+    {
+        ScenarioDocument* doc = window_->document();
+        const std::string original = asJson(doc->scenario());
+        QTest::keyClick(window_->modelPanel()->sequenceSlider()->slider(), Qt::Key_Right);
+        const std::string changed = asJson(doc->scenario());
+        QVERIFY(changed != original);
+        QVERIFY(doc->isModified());
+        doc->undoStack()->undo();
+        QCOMPARE(asJson(doc->scenario()), original);
+        QVERIFY(!doc->isModified());
+        doc->undoStack()->redo();
+        QCOMPARE(asJson(doc->scenario()), changed);
+    }
+
+    void aSliderDragIsOneUndoStep()
+    {
+        ScenarioDocument* doc = window_->document();
+        const std::string original = asJson(doc->scenario());
+        QSlider* slider = window_->modelPanel()->parameterSlider()->slider();
+        const int start = doc->undoStack()->count();
+        slider->setSliderDown(true);
+        for (int i = 1; i <= 5; ++i)
+            slider->setValue(slider->value() + 1);
+        slider->setSliderDown(false);  // emits sliderReleased: the drag ends
+        QCOMPARE(doc->undoStack()->count(), start + 1);
+        doc->undoStack()->undo();
+        QCOMPARE(asJson(doc->scenario()), original);
+    }
+
+    void saveAndReopenUnchanged()
+    {
+        QTemporaryDir dir;
+        ScenarioDocument* doc = window_->document();
+        QTest::keyClick(window_->layoutPanel()->tpSlider()->slider(), Qt::Key_Right);
+        const std::string saved = asJson(doc->scenario());
+        QString error;
+        const QString path = dir.filePath(QStringLiteral("s.json"));
+        QVERIFY2(doc->save(path, &error), qPrintable(error));
+        QVERIFY(!doc->isModified());
+        doc->reset(defaultScenario(), QString());
+        QVERIFY(doc->load(path, &error));
+        QCOMPARE(asJson(doc->scenario()), saved);
+        QCOMPARE(doc->filePath(), path);
+    }
+
+    void malformedFileIsRejectedAndNothingIsLost()
+    {
+        QTemporaryDir dir;
+        ScenarioDocument* doc = window_->document();
+        QTest::keyClick(window_->modelPanel()->sequenceSlider()->slider(), Qt::Key_Right);
+        const std::string current = asJson(doc->scenario());
+        const int undoSteps = doc->undoStack()->count();
+        for (const QByteArray& content : {QByteArray("{\"training\": {\"seq_len\": \"long\"}}"), QByteArray("{not json")}) {
+            QFile bad(dir.filePath(QStringLiteral("bad.json")));
+            QVERIFY(bad.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            bad.write(content);
+            bad.close();
+            QString error;
+            QVERIFY(!doc->load(bad.fileName(), &error));
+            QVERIFY(!error.isEmpty());
+            QCOMPARE(asJson(doc->scenario()), current);
+            QCOMPARE(doc->undoStack()->count(), undoSteps);
+        }
+        QString error;
+        QVERIFY(!doc->load(dir.filePath(QStringLiteral("missing.json")), &error));
+        QVERIFY(error.contains(QStringLiteral("missing.json")));
+        // Saving into a folder that does not exist fails and keeps the document as it was.
+        QVERIFY(!doc->save(dir.filePath(QStringLiteral("no/such/folder/s.json")), &error));
+        QCOMPARE(asJson(doc->scenario()), current);
+    }
+
+    void invalidLayoutShowsItsMessageAndNoNaN()
+    {
+        Scenario s = window_->document()->scenario();
+        s.parallel.gpus = 6;
+        s.parallel.tp = 3;  // divides neither the 32 heads nor the GPU count's other factors
+        window_->document()->setScenario(s, QStringLiteral("test"));
+        window_->settle();
+        QVERIFY(!window_->document()->estimate().valid());
+        bool shown = false;
+        for (const QLabel* label : window_->layoutPanel()->tpSlider()->findChildren<QLabel*>())
+            shown = shown || (label->isVisible() && label->text().contains(QStringLiteral("must divide the attention heads")));
+        QVERIFY(shown);
+        for (ChartBase* chart : window_->charts())
+            QVERIFY2(allFinite(chart), qPrintable(chart->exportName()));
+    }
+
+    void chineseChangesControlsAndCharts()
+    {
+        const QString tab = window_->tabs()->tabText(0);
+        const QString title = window_->memoryChart()->title();
+        window_->setLanguage(Language::Chinese);
+        window_->settle();
+        const auto isChinese = [](const QString& text) {
+            return std::any_of(text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF; });
+        };
+        QVERIFY2(isChinese(window_->tabs()->tabText(0)), qPrintable(window_->tabs()->tabText(0)));
+        QVERIFY(window_->tabs()->tabText(0) != tab);
+        QVERIFY2(isChinese(window_->memoryChart()->title()), qPrintable(window_->memoryChart()->title()));
+        QVERIFY(isChinese(window_->modelPanel()->parameterSlider()->slider()->accessibleName()));
+        QVERIFY(isChinese(window_->memoryChart()->xAxis->tickVectorLabels().join(QString())));
+        window_->setLanguage(Language::English);
+        window_->settle();
+        QCOMPARE(window_->tabs()->tabText(0), tab);
+        QCOMPARE(window_->memoryChart()->title(), title);
+    }
+
+    void screenshotWritesAPng()
+    {
+        QTemporaryDir dir;
+        QString error;
+        const QString path = dir.filePath(QStringLiteral("shot.png"));
+        QVERIFY2(window_->saveScreenshot(path, &error), qPrintable(error));
+        const QImage image(path);
+        QVERIFY(!image.isNull());
+        QCOMPARE(image.size(), window_->size());
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"
