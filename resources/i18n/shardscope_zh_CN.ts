@@ -605,6 +605,14 @@
         <source>%1M</source>
         <translation>%1M</translation>
     </message>
+    <message>
+        <source>%1 parameters, Llama-2 family shape</source>
+        <translation>%1 参数，Llama-2 系列结构</translation>
+    </message>
+    <message>
+        <source>custom shape</source>
+        <translation>自定义结构</translation>
+    </message>
 </context>
 <context>
     <name>shardscope::ui::ChartBase</name>
