@@ -21,7 +21,10 @@ void printUsage(std::ostream& out)
            "  export     a chart as PNG, SVG or PDF: --chart memory|sequence|communication|scaling|drift\n"
            "             --out FILE [--size WxH] [--scale S] [--theme light|dark] [--lang en|zh_CN] + estimate flags\n"
            "  sweep      the series behind the charts: --kind scaling|sequence [--mode fixed-global-batch|\n"
-           "             fixed-per-gpu] plus any estimate flags [--format table|json|csv]\n\n"
+           "             fixed-per-gpu] plus any estimate flags [--format table|json|csv]\n"
+           "  validate   every reference case (published figures, engine code, PyTorch measurements):\n"
+           "             [--format table|json|markdown] [--cases FILE]... [--only ID] [--write-doc FILE];\n"
+           "             exit status 1 when a case is outside its tolerance\n\n"
            "estimate flags (a scenario file uses the same names, dashes as underscores):\n";
     for (const FlagSpec& spec : scenarioFlags()) {
         std::string name = std::string("  --") + spec.flag + (spec.type == FlagType::Switch ? "" : " X");
@@ -49,6 +52,8 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
             return runReduce(rest, out, err);
         if (args[0] == "sweep")
             return runSweep(rest, out, err);
+        if (args[0] == "validate")
+            return runValidate(rest, out, err);
         err << "shardscope-cli: unknown command '" << args[0] << "' (try --help)\n";
         return kExitInvalidInput;
     } catch (const std::exception& e) {

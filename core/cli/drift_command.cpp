@@ -2,12 +2,11 @@
 #include <cstdio>
 #include <ostream>
 
-#include <nlohmann/json.hpp>
-
 #include "core/cli/cli.h"
 #include "core/cli/options.h"
 #include "core/precision/drift.h"
 #include "core/precision/swamping.h"
+#include "core/report/drift_report.h"
 
 namespace shardscope::cli {
 namespace {
@@ -97,26 +96,7 @@ int runDrift(const std::vector<std::string>& args, std::ostream& out, std::ostre
     const double threshold = swampingThreshold(spec.start, spec.format);
     switch (format) {
     case Format::Json: {
-        nlohmann::json curve = nlohmann::json::array();
-        for (const DriftPoint& p : r.curve)
-            curve.push_back({p.step, p.value, p.exact});
-        nlohmann::json o = {{"dtype", formatSpec(spec.format).name},
-                            {"strategy", driftStrategyName(spec.strategy)},
-                            {"start", spec.start},
-                            {"update", spec.update},
-                            {"spread", spec.spread},
-                            {"steps", spec.steps},
-                            {"seed", spec.seed},
-                            {"final", r.final},
-                            {"master", r.master},
-                            {"exact", r.exact},
-                            {"exact_text", r.exactText},
-                            {"abs_error", r.absError},
-                            {"rel_error", r.relError},
-                            {"lost_updates", r.lostUpdates},
-                            {"swamping_threshold", threshold},
-                            {"curve", curve}};
-        out << o.dump(1) << "\n";
+        out << driftToJson(spec, r).dump(1) << "\n";
         break;
     }
     case Format::Csv:

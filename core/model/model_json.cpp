@@ -40,9 +40,17 @@ void applyModelFields(const nlohmann::json& o, const std::string& prefix, ModelS
         out.push_back(makeDiagnostic(Severity::Error, prefix, msg::kWrongType, {prefix, msg::kTypeObject}));
         return;
     }
+    // A base with plain multi-head attention and the usual head size keeps both derived when the
+    // user changes hidden or heads alone: overriding heads on a 32-head base must not leave 32 kv heads.
+    const bool baseMha = m.effectiveKvHeads() == m.heads;
+    const bool baseDerivedHeadDim = m.heads > 0 && m.effectiveHeadDim() == m.hidden / m.heads;
     readInt(o, "layers", prefix, m.layers, out);
     readInt(o, "hidden", prefix, m.hidden, out);
     readInt(o, "heads", prefix, m.heads, out);
+    if (baseMha && o.contains("heads") && !o.contains("kv_heads"))
+        m.kvHeads = 0;
+    if (baseDerivedHeadDim && (o.contains("heads") || o.contains("hidden")) && !o.contains("head_dim"))
+        m.headDim = 0;
     readInt(o, "kv_heads", prefix, m.kvHeads, out);
     readInt(o, "head_dim", prefix, m.headDim, out);
     readInt(o, "ffn_hidden", prefix, m.ffnHidden, out);

@@ -1,0 +1,130 @@
+// shardscope-cli validate: every reference case against the current core, as a table, JSON or
+// the Markdown section of docs/validation.md. Exit status 1 when any case is outside its
+// tolerance, so CI fails when a change to the models breaks agreement with a source.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <ostream>
+#include <sstream>
+
+#include "core/cli/cli.h"
+#include "core/cli/options.h"
+#include "core/validation/validation_report.h"
+#include "core/validation/validation_suite.h"
+
+namespace shardscope::cli {
+namespace {
+
+enum class Output { Table, Json, Markdown };
+
+bool reportProblems(const Diagnostics& problems, std::ostream& err)
+{
+    for (const Diagnostic& d : problems)
+        invalidOption(err, "--cases", d.message);
+    return problems.empty();
+}
+
+// Rewrites the generated section of `path` atomically: a temporary file renamed over it.
+bool writeDocument(const std::filesystem::path& path, const std::string& section, std::ostream& err)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return invalidOption(err, "--write-doc", "cannot read " + path.string());
+    std::ostringstream text;
+    text << in.rdbuf();
+    std::string document = text.str();
+    if (!replaceGeneratedSection(document, section))
+        return invalidOption(err, "--write-doc", path.string() + " has no generated section: it needs the lines \""
+                                                     + kValidationBegin + "\" and \"" + kValidationEnd + "\"");
+    const std::filesystem::path temporary = path.string() + ".tmp";
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        out << document;
+        out.flush();
+        if (!out)
+            return invalidOption(err, "--write-doc", "cannot write " + temporary.string());
+    }
+    std::error_code error;
+    std::filesystem::rename(temporary, path, error);
+    if (error) {
+        std::filesystem::remove(temporary, error);
+        return invalidOption(err, "--write-doc", "cannot replace " + path.string());
+    }
+    return true;
+}
+
+} // namespace
+
+int runValidate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    const auto options = splitOptions(args, [](const std::string& name) { return name == "no-built-in"; }, err);
+    if (!options)
+        return kExitInvalidInput;
+    Output output = Output::Table;
+    bool builtIn = true;
+    std::vector<std::filesystem::path> extra;
+    std::vector<std::string> only;
+    std::optional<std::filesystem::path> document;
+    for (const Option& o : *options) {
+        if (o.name == "format") {
+            if (*o.value == "table")
+                output = Output::Table;
+            else if (*o.value == "json")
+                output = Output::Json;
+            else if (*o.value == "markdown")
+                output = Output::Markdown;
+            else
+                return invalidOption(err, "--format", "must be table, json or markdown (got '" + *o.value + "')"),
+                       kExitInvalidInput;
+        } else if (o.name == "cases") {
+            extra.emplace_back(*o.value);
+        } else if (o.name == "only") {
+            only.push_back(*o.value);
+        } else if (o.name == "no-built-in") {
+            builtIn = false;
+        } else if (o.name == "write-doc") {
+            document = *o.value;
+        } else {
+            invalidOption(err, "--" + o.name, "unknown flag for validate");
+            return kExitInvalidInput;
+        }
+    }
+
+    Diagnostics problems;
+    std::vector<ReferenceSource> sources;
+    if (builtIn)
+        sources = builtInReferenceSources(problems);
+    for (const auto& path : extra) {
+        ReferenceSource source;
+        if (loadReferenceFile(path, source, problems))
+            sources.push_back(std::move(source));
+    }
+    if (!reportProblems(problems, err))
+        return kExitInvalidInput;
+    if (!only.empty()) {
+        std::erase_if(sources, [&](const ReferenceSource& s) { return std::find(only.begin(), only.end(), s.id) == only.end(); });
+        if (sources.empty())
+            return invalidOption(err, "--only", "no reference source has that id"), kExitInvalidInput;
+    }
+    if (sources.empty())
+        return invalidOption(err, "--no-built-in", "no reference cases to run: give --cases FILE"), kExitInvalidInput;
+
+    const ValidationRun run = runValidation(std::move(sources));
+    if (document) {
+        if (!writeDocument(*document, validationMarkdown(run), err))
+            return kExitInvalidInput;
+        out << "wrote " << run.cases << " cases to " << document->string() << "\n";
+    } else {
+        switch (output) {
+        case Output::Table: out << validationTable(run); break;
+        case Output::Json: out << validationJson(run).dump(1) << "\n"; break;
+        case Output::Markdown: out << validationMarkdown(run); break;
+        }
+    }
+    if (!run.passed())
+        err << "shardscope-cli: " << run.failed << " of " << run.cases << " reference cases outside their tolerance\n";
+    return run.passed() ? kExitOk : kExitCheckFailed;
+}
+
+} // namespace shardscope::cli

@@ -1,0 +1,244 @@
+#include "core/validation/case_evaluation.h"
+
+#include <cmath>
+#include <vector>
+
+#include "core/estimate/estimate.h"
+#include "core/precision/float_format.h"
+#include "core/report/drift_report.h"
+#include "core/report/estimate_report.h"
+#include "core/scenario/scenario_json.h"
+
+namespace shardscope {
+namespace {
+
+using Json = nlohmann::json;
+
+std::vector<std::string> split(const std::string& text, char separator)
+{
+    std::vector<std::string> parts;
+    std::string current;
+    int depth = 0;  // dots inside [...] filters do not split
+    for (char c : text) {
+        if (c == '[')
+            ++depth;
+        if (c == ']')
+            --depth;
+        if (c == separator && depth == 0) {
+            parts.push_back(current);
+            current.clear();
+        } else {
+            current += c;
+        }
+    }
+    parts.push_back(current);
+    return parts;
+}
+
+// "per_step[dimension=dp,collective=all-reduce]" -> name and the field=value pairs.
+bool parseFilter(const std::string& segment, std::string& name, std::vector<std::pair<std::string, std::string>>& filters)
+{
+    const auto open = segment.find('[');
+    name = segment.substr(0, open);
+    if (open == std::string::npos)
+        return true;
+    if (segment.back() != ']')
+        return false;
+    for (const std::string& term : split(segment.substr(open + 1, segment.size() - open - 2), ',')) {
+        const auto eq = term.find('=');
+        if (eq == std::string::npos)
+            return false;
+        filters.emplace_back(term.substr(0, eq), term.substr(eq + 1));
+    }
+    return true;
+}
+
+bool matches(const Json& element, const std::vector<std::pair<std::string, std::string>>& filters)
+{
+    for (const auto& [field, value] : filters) {
+        const auto it = element.find(field);
+        if (it == element.end())
+            return false;
+        const std::string text = it->is_string() ? it->get<std::string>() : it->dump();
+        if (text != value)
+            return false;
+    }
+    return true;
+}
+
+// Walks segments[index...] from `node`, adding every number reached to `sum`.
+bool walk(const Json& node, const std::vector<std::string>& segments, std::size_t index, double& sum, int& reached,
+          std::string& error)
+{
+    if (index == segments.size()) {
+        if (!node.is_number()) {
+            error = "does not lead to a number";
+            return false;
+        }
+        sum += node.get<double>();
+        ++reached;
+        return true;
+    }
+    const std::string& segment = segments[index];
+    if (index + 1 == segments.size() && segment.find('*') != std::string::npos) {
+        // A product of fields of one element, such as bytes*calls.
+        double product = 1.0;
+        for (const std::string& factor : split(segment, '*')) {
+            const auto it = node.find(factor);
+            if (it == node.end() || !it->is_number()) {
+                error = "no number '" + factor + "'";
+                return false;
+            }
+            product *= it->get<double>();
+        }
+        sum += product;
+        ++reached;
+        return true;
+    }
+    std::string name;
+    std::vector<std::pair<std::string, std::string>> filters;
+    if (!parseFilter(segment, name, filters)) {
+        error = "malformed filter in '" + segment + "'";
+        return false;
+    }
+    if (!node.is_object() || !node.contains(name)) {
+        error = "no field '" + name + "'";
+        return false;
+    }
+    const Json& child = node[name];
+    if (filters.empty())
+        return walk(child, segments, index + 1, sum, reached, error);
+    if (!child.is_array()) {
+        error = "'" + name + "' is not a list";
+        return false;
+    }
+    for (const Json& element : child) {
+        if (matches(element, filters) && !walk(element, segments, index + 1, sum, reached, error))
+            return false;
+    }
+    return true;
+}
+
+std::string numberText(const Json& value) { return value.is_string() ? value.get<std::string>() : value.dump(); }
+
+// The drift command's inputs from a case: the same names as its flags.
+bool driftSpecFromJson(const Json& o, DriftSpec& spec, std::string& error)
+{
+    for (const auto& [key, value] : o.items()) {
+        if (key == "dtype") {
+            const auto format = value.is_string() ? parseFloatFormat(value.get<std::string>()) : std::nullopt;
+            if (!format) {
+                error = "drift.dtype: unknown format";
+                return false;
+            }
+            spec.format = *format;
+        } else if (key == "strategy") {
+            if (!value.is_string() || !parseDriftStrategy(value.get<std::string>(), spec.strategy)) {
+                error = "drift.strategy: unknown strategy";
+                return false;
+            }
+        } else if (key == "start" || key == "update" || key == "spread") {
+            if (!value.is_number()) {
+                error = "drift." + key + ": must be a number";
+                return false;
+            }
+            (key == "start" ? spec.start : key == "update" ? spec.update : spec.spread) = value.get<double>();
+            if (key == "start")
+                spec.startText = numberText(value);
+            if (key == "update")
+                spec.updateText = numberText(value);
+        } else if (key == "steps" || key == "seed") {
+            if (!value.is_number_integer() || value.get<std::int64_t>() < 0) {
+                error = "drift." + key + ": must be a whole number";
+                return false;
+            }
+            if (key == "steps")
+                spec.steps = value.get<std::int64_t>();
+            else
+                spec.seed = value.get<std::uint64_t>();
+        } else {
+            error = "drift." + key + ": unknown input";
+            return false;
+        }
+    }
+    spec.curvePoints = 2;  // only the final value is read
+    const Diagnostics problems = checkDrift(spec);
+    if (hasErrors(problems)) {
+        error = problems.front().field + ": " + problems.front().message;
+        return false;
+    }
+    return true;
+}
+
+// The command's JSON output for the case's inputs, or nullopt with `error` set.
+std::optional<Json> runCommand(const ReferenceCase& c, std::string& error)
+{
+    if (c.command == "drift") {
+        DriftSpec spec;
+        if (!driftSpecFromJson(c.inputs, spec, error))
+            return std::nullopt;
+        return driftToJson(spec, runDrift(spec));
+    }
+    Diagnostics problems;
+    const std::optional<Scenario> scenario = scenarioFromJson(c.inputs, {}, problems);
+    if (!scenario || hasErrors(problems)) {
+        for (const Diagnostic& d : problems) {
+            if (d.severity == Severity::Error) {
+                error = "scenario " + d.field + ": " + d.message;
+                break;
+            }
+        }
+        return std::nullopt;
+    }
+    const Estimate e = estimate(*scenario);
+    for (const Diagnostic& d : e.diagnostics) {
+        if (d.severity == Severity::Error) {
+            error = "invalid layout: " + d.message;
+            return std::nullopt;
+        }
+    }
+    return estimateToJson(*scenario, e);
+}
+
+} // namespace
+
+std::optional<double> readQuantity(const Json& document, const std::string& path, std::string& error)
+{
+    double sum = 0;
+    int reached = 0;
+    if (!walk(document, split(path, '.'), 0, sum, reached, error)) {
+        error = path + ": " + error;
+        return std::nullopt;
+    }
+    if (reached == 0) {
+        error = path + ": the filter matches nothing";
+        return std::nullopt;
+    }
+    return sum;
+}
+
+CaseResult evaluateCase(const ReferenceCase& c)
+{
+    CaseResult result;
+    const std::optional<Json> output = runCommand(c, result.problem);
+    if (!output)
+        return result;
+    double base = 0;
+    for (const std::string& path : c.quantity) {
+        const std::optional<double> value = readQuantity(*output, path, result.problem);
+        if (!value)
+            return result;
+        base += *value;
+    }
+    const double scale = unitScale(c.unit);
+    result.ours = base / scale;
+    const double difference = result.ours - c.expected;
+    result.error = c.expected != 0 ? difference / std::fabs(c.expected) : difference;
+    const double allowed = c.relTolerance * std::fabs(c.expected) + c.absTolerance;
+    // A relative slack of 1e-12 absorbs the last bit of decimal-to-binary conversion, so a
+    // tolerance of 0 means "equal as printed", not "equal to the last bit of a double".
+    result.pass = std::isfinite(result.ours) && std::fabs(difference) <= allowed + 1e-12 * std::fabs(c.expected);
+    return result;
+}
+
+} // namespace shardscope

@@ -1,0 +1,211 @@
+#include "core/validation/validation_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+#include <vector>
+
+namespace shardscope {
+namespace {
+
+std::string printf1(const char* format, double value)
+{
+    char text[64];
+    std::snprintf(text, sizeof text, format, value);
+    return text;
+}
+
+// 6738415616 -> "6,738,415,616".
+std::string groupedInteger(double value)
+{
+    std::string digits = printf1("%.0f", std::fabs(value));
+    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
+        digits.insert(static_cast<std::size_t>(i), ",");
+    return (value < 0 ? "-" : "") + digits;
+}
+
+std::string sourceHeading(const ReferenceSource& s)
+{
+    return s.title.empty() ? s.id : s.title;
+}
+
+// Markdown table cells must not contain a bare '|'.
+std::string cell(std::string text)
+{
+    for (std::size_t at = text.find('|'); at != std::string::npos; at = text.find('|', at + 2))
+        text.replace(at, 1, "\\|");
+    return text;
+}
+
+} // namespace
+
+std::string formatCaseValue(double value, const std::string& unit)
+{
+    if (!std::isfinite(value))
+        return "n/a";
+    const bool integral = std::fabs(value) < 1e16 && std::fabs(value - std::round(value)) < 1e-9 * std::max(1.0, std::fabs(value));
+    std::string number;
+    if (integral && std::fabs(value) >= 1e4)
+        number = groupedInteger(value);
+    else
+        number = printf1("%.6g", value);
+    if (unit == "percent")
+        return number + "%";
+    if (unit == "fraction" || unit == "value")
+        return number;
+    return number + " " + unit;
+}
+
+std::string formatCaseError(const ReferenceCase& c, const CaseResult& r)
+{
+    if (!r.problem.empty())
+        return "n/a";
+    if (c.expected == 0)
+        return printf1("%+.3g", r.error) + (c.unit == "fraction" || c.unit == "value" ? "" : " " + c.unit);
+    if (r.error == 0)
+        return "0";
+    const double percent = 100.0 * r.error;
+    return printf1(std::fabs(percent) < 0.001 ? "%+.1e%%" : "%+.3f%%", percent);
+}
+
+std::string formatTolerance(const ReferenceCase& c)
+{
+    std::string text;
+    if (c.relTolerance > 0)
+        text = printf1("%g%%", 100.0 * c.relTolerance);
+    if (c.absTolerance > 0)
+        text += (text.empty() ? "" : " + ") + formatCaseValue(c.absTolerance, c.unit);
+    return text.empty() ? "exact" : "±" + text;
+}
+
+std::string validationTable(const ValidationRun& run)
+{
+    std::ostringstream out;
+    for (const SourceResults& s : run.sources) {
+        out << sourceHeading(s.source) << " [" << referenceKindName(s.source.kind) << "]\n  " << s.source.citation;
+        if (!s.source.version.empty())
+            out << " (" << s.source.version << ")";
+        out << "\n";
+        std::vector<std::vector<std::string>> rows;
+        rows.push_back({"", "case", "reference", "ShardScope", "error", "tolerance"});
+        for (std::size_t i = 0; i < s.results.size(); ++i) {
+            const ReferenceCase& c = s.source.cases[i];
+            const CaseResult& r = s.results[i];
+            rows.push_back({r.pass ? "ok" : "FAIL", c.id, formatCaseValue(c.expected, c.unit),
+                            r.problem.empty() ? formatCaseValue(r.ours, c.unit) : "error: " + r.problem,
+                            formatCaseError(c, r), formatTolerance(c)});
+        }
+        std::vector<std::size_t> width(rows.front().size(), 0);
+        for (const auto& row : rows)
+            for (std::size_t k = 0; k < row.size(); ++k)
+                width[k] = std::max(width[k], row[k].size());
+        for (const auto& row : rows) {
+            out << "  ";
+            for (std::size_t k = 0; k < row.size(); ++k) {
+                std::string text = row[k];
+                const bool rightAligned = k >= 2 && k != 3;  // numbers; ShardScope may hold a message
+                if (k + 1 < row.size())
+                    text = rightAligned ? std::string(width[k] - text.size(), ' ') + text
+                                        : text + std::string(width[k] - text.size(), ' ');
+                out << text << (k + 1 < row.size() ? "  " : "");
+            }
+            out << "\n";
+        }
+        out << "\n";
+    }
+    out << run.cases - run.failed << " of " << run.cases << " cases within tolerance";
+    if (run.failed > 0)
+        out << "; " << run.failed << " FAILED";
+    out << "\n";
+    return out.str();
+}
+
+nlohmann::json validationJson(const ValidationRun& run)
+{
+    nlohmann::json sources = nlohmann::json::array();
+    for (const SourceResults& s : run.sources) {
+        nlohmann::json cases = nlohmann::json::array();
+        for (std::size_t i = 0; i < s.results.size(); ++i) {
+            const ReferenceCase& c = s.source.cases[i];
+            const CaseResult& r = s.results[i];
+            nlohmann::json others = nlohmann::json::array();
+            for (const OtherValue& o : c.others)
+                others.push_back({{"source", o.source}, {"value", o.value}, {"note", o.note}});
+            nlohmann::json entry = {{"id", c.id},           {"what", c.what},
+                                    {"command", c.command}, {"quantity", c.quantity},
+                                    {"unit", c.unit},       {"reference", c.expected},
+                                    {"rel_tolerance", c.relTolerance}, {"abs_tolerance", c.absTolerance},
+                                    {"pass", r.pass},       {"note", c.note},
+                                    {"other_values", others}};
+            if (r.problem.empty()) {
+                entry["shardscope"] = r.ours;
+                entry["error"] = r.error;
+            } else {
+                entry["problem"] = r.problem;
+            }
+            cases.push_back(entry);
+        }
+        sources.push_back({{"id", s.source.id},
+                           {"title", s.source.title},
+                           {"citation", s.source.citation},
+                           {"kind", referenceKindName(s.source.kind)},
+                           {"version", s.source.version},
+                           {"note", s.source.note},
+                           {"origin", s.source.origin},
+                           {"cases", cases}});
+    }
+    return {{"passed", run.passed()}, {"cases", run.cases}, {"failed", run.failed}, {"sources", sources}};
+}
+
+std::string validationMarkdown(const ValidationRun& run)
+{
+    std::ostringstream out;
+    out << "**" << run.cases - run.failed << " of " << run.cases << " reference cases within tolerance.**\n\n";
+    for (const SourceResults& s : run.sources) {
+        out << "#### " << sourceHeading(s.source) << "\n\n";
+        out << "*" << referenceKindName(s.source.kind) << "* · " << s.source.citation;
+        if (!s.source.version.empty())
+            out << " · " << s.source.version;
+        out << "\n\n";
+        if (!s.source.note.empty())
+            out << s.source.note << "\n\n";
+        out << "| case | what | reference | ShardScope | error | tolerance | |\n";
+        out << "|---|---|---:|---:|---:|---|---|\n";
+        std::ostringstream notes;
+        for (std::size_t i = 0; i < s.results.size(); ++i) {
+            const ReferenceCase& c = s.source.cases[i];
+            const CaseResult& r = s.results[i];
+            out << "| `" << c.id << "` | " << cell(c.what) << " | " << formatCaseValue(c.expected, c.unit) << " | "
+                << (r.problem.empty() ? formatCaseValue(r.ours, c.unit) : cell("error: " + r.problem)) << " | "
+                << formatCaseError(c, r) << " | " << formatTolerance(c) << " | " << (r.pass ? "ok" : "**FAIL**")
+                << " |\n";
+            if (!c.note.empty() || !c.others.empty()) {
+                notes << "- `" << c.id << "`: " << c.note;
+                for (const OtherValue& o : c.others)
+                    notes << (c.note.empty() ? "" : " ") << o.source << " gives " << formatCaseValue(o.value, c.unit)
+                          << (o.note.empty() ? "" : ": " + o.note) << ".";
+                notes << "\n";
+            }
+        }
+        if (!notes.str().empty())
+            out << "\n" << notes.str();
+        out << "\n";
+    }
+    return out.str();
+}
+
+bool replaceGeneratedSection(std::string& document, const std::string& section)
+{
+    const std::string begin = kValidationBegin;
+    const std::string end = kValidationEnd;
+    const auto from = document.find(begin);
+    const auto to = document.find(end);
+    if (from == std::string::npos || to == std::string::npos || to < from)
+        return false;
+    const std::size_t contentStart = from + begin.size();
+    document.replace(contentStart, to - contentStart, "\n" + section);
+    return true;
+}
+
+} // namespace shardscope

@@ -1,0 +1,83 @@
+#include "core/validation/validation_suite.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "core/validation/embedded_cases.h"
+
+namespace shardscope {
+namespace {
+
+bool parseText(const std::string& text, const std::string& origin, const std::string& id, ReferenceSource& out,
+               Diagnostics& problems)
+{
+    nlohmann::json document;
+    try {
+        document = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        Diagnostic d;
+        d.field = "cases";
+        d.message = origin + " is not valid JSON (byte " + std::to_string(e.byte) + ")";
+        problems.push_back(d);
+        return false;
+    }
+    out.id = id;
+    out.origin = origin;
+    return parseReferenceSource(document, origin, out, problems);
+}
+
+std::string stem(std::string_view path)
+{
+    const auto slash = path.rfind('/');
+    std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+    if (name.size() > 5 && name.substr(name.size() - 5) == ".json")
+        name.remove_suffix(5);
+    return std::string(name);
+}
+
+} // namespace
+
+std::vector<ReferenceSource> builtInReferenceSources(Diagnostics& problems)
+{
+    std::vector<ReferenceSource> sources;
+    for (const EmbeddedFile& file : embeddedValidationFiles()) {
+        ReferenceSource source;
+        if (parseText(std::string(file.text), "built-in " + std::string(file.path), stem(file.path), source, problems))
+            sources.push_back(std::move(source));
+    }
+    return sources;
+}
+
+bool loadReferenceFile(const std::filesystem::path& path, ReferenceSource& out, Diagnostics& problems)
+{
+    std::ifstream stream(path, std::ios::binary);
+    if (!stream) {
+        Diagnostic d;
+        d.field = "cases";
+        d.message = "cannot read " + path.string();
+        problems.push_back(d);
+        return false;
+    }
+    std::ostringstream text;
+    text << stream.rdbuf();
+    return parseText(text.str(), path.string(), path.stem().string(), out, problems);
+}
+
+ValidationRun runValidation(std::vector<ReferenceSource> sources)
+{
+    ValidationRun run;
+    for (ReferenceSource& source : sources) {
+        SourceResults entry;
+        for (const ReferenceCase& c : source.cases) {
+            entry.results.push_back(evaluateCase(c));
+            ++run.cases;
+            if (!entry.results.back().pass)
+                ++run.failed;
+        }
+        entry.source = std::move(source);
+        run.sources.push_back(std::move(entry));
+    }
+    return run;
+}
+
+} // namespace shardscope

@@ -1,0 +1,719 @@
+#!/usr/bin/env python3
+"""Shared pieces of the engine measurements (validation/engine_*.py).
+
+* Transformer layers and whole models written in plain PyTorch, mirroring the tensors ShardScope
+  counts (core/model/parameter_inventory.cpp) and the activations it counts
+  (core/memory/activations.cpp): a Megatron-style GPT layer and a Llama-style layer.
+  The fused kernels a real training stack uses (Apex FusedLayerNorm, Megatron's scale-mask-softmax,
+  RoPE, SwiGLU) are small autograd Functions that save exactly what those kernels save, and each has
+  a real backward (checked against PyTorch's own ops by engine_activations.py).
+* A meter for the tensors autograd saves for backward (torch.autograd.graph.saved_tensors_hooks).
+* The results file (one per script) and a checker that runs shardscope-cli on every case:
+
+      /usr/bin/python3 validation/engine_common.py --check validation/results/engine_*.json
+
+This file computes nothing of ShardScope's: the measurements must stand on their own.
+"""
+import argparse
+import contextlib
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+RESULTS = os.path.join(HERE, "results")
+
+
+# --------------------------------------------------------------------------------------------
+# Results files
+# --------------------------------------------------------------------------------------------
+
+def out_path_argument(default_name, description):
+    """Parses the only option every script takes: --out PATH (default validation/results/NAME)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--out", default=os.path.join(RESULTS, default_name), help="results file to write")
+    return parser
+
+
+def write_results(path, script, method, cases, extra=None):
+    """Writes the results document: sorted keys, indent 2, no timestamps (re-runs give the same file)."""
+    ids = [c["id"] for c in cases]
+    if len(ids) != len(set(ids)):
+        raise ValueError("duplicate case ids: %s" % ids)
+    document = {
+        "engine": "PyTorch",
+        "torch_version": torch.__version__,
+        "device": "cpu",
+        "script": script,
+        "method": method,
+        "cases": cases,
+    }
+    if extra:
+        document.update(extra)
+    directory = os.path.dirname(os.path.abspath(path))
+    os.makedirs(directory, exist_ok=True)
+    with open(path, "w") as f:
+        json.dump(document, f, indent=2, sort_keys=True)
+        f.write("\n")
+    print("wrote %d cases to %s" % (len(cases), path))
+
+
+def model_group(layers, hidden, heads, kv_heads, head_dim, ffn_hidden, vocab, mlp, norm, tied_embeddings,
+                dropout, bias, position, max_positions=None):
+    """A ShardScope scenario "model" group with every shape field given explicitly."""
+    group = {
+        "layers": layers, "hidden": hidden, "heads": heads, "kv_heads": kv_heads, "head_dim": head_dim,
+        "ffn_hidden": ffn_hidden, "vocab": vocab, "mlp": mlp, "norm": norm,
+        "tied_embeddings": tied_embeddings, "dropout": dropout, "qkv_bias": bias, "out_proj_bias": bias,
+        "mlp_bias": bias, "position": position,
+    }
+    if position == "learned":
+        group["max_positions"] = max_positions
+    return group
+
+
+# --------------------------------------------------------------------------------------------
+# Fused kernels as autograd Functions. Each saves what the kernel it stands for saves, lists the
+# names of what it saved in ctx.saved_names (the meter reports them), and computes in fp32
+# internally, returning the input's dtype (PyTorch 1.13's CPU bf16 kernels are incomplete; the
+# fused CUDA kernels compute in fp32 as well).
+# --------------------------------------------------------------------------------------------
+
+class LayerNormFunction(torch.autograd.Function):
+    """Apex FusedLayerNormAffineFunction: saves the input, gamma, beta and fp32 mean and invvar."""
+
+    @staticmethod
+    def forward(ctx, x, weight, bias, eps):
+        xf = x.float()
+        mean = xf.mean(dim=-1)
+        var = xf.var(dim=-1, unbiased=False)
+        rstd = torch.rsqrt(var + eps)
+        y = (xf - mean.unsqueeze(-1)) * rstd.unsqueeze(-1) * weight.float() + bias.float()
+        ctx.save_for_backward(x, weight, bias, mean, rstd)
+        ctx.saved_names = ("input", "weight", "bias", "mean", "rstd")
+        return y.to(x.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, weight, bias, mean, rstd = ctx.saved_tensors
+        g = grad.float()
+        xhat = (x.float() - mean.unsqueeze(-1)) * rstd.unsqueeze(-1)
+        reduce_dims = tuple(range(g.dim() - 1))
+        grad_weight = (g * xhat).sum(dim=reduce_dims)
+        grad_bias = g.sum(dim=reduce_dims)
+        gx = g * weight.float()
+        grad_x = rstd.unsqueeze(-1) * (gx - gx.mean(dim=-1, keepdim=True)
+                                       - xhat * (gx * xhat).mean(dim=-1, keepdim=True))
+        return grad_x.to(x.dtype), grad_weight.to(weight.dtype), grad_bias.to(bias.dtype), None
+
+
+class RmsNormFunction(torch.autograd.Function):
+    """A fused RMSNorm (Apex FusedRMSNorm, Transformer Engine): saves the input, gamma and fp32 rstd."""
+
+    @staticmethod
+    def forward(ctx, x, weight, eps):
+        xf = x.float()
+        rstd = torch.rsqrt(xf.square().mean(dim=-1) + eps)
+        y = xf * rstd.unsqueeze(-1) * weight.float()
+        ctx.save_for_backward(x, weight, rstd)
+        ctx.saved_names = ("input", "weight", "rstd")
+        return y.to(x.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, weight, rstd = ctx.saved_tensors
+        g = grad.float()
+        xhat = x.float() * rstd.unsqueeze(-1)
+        grad_weight = (g * xhat).sum(dim=tuple(range(g.dim() - 1)))
+        gx = g * weight.float()
+        grad_x = rstd.unsqueeze(-1) * (gx - xhat * (gx * xhat).mean(dim=-1, keepdim=True))
+        return grad_x.to(x.dtype), grad_weight.to(weight.dtype), None
+
+
+def _causal_mask(rows, keys, device):
+    """True where a key lies after its query. Row r of the score matrix is query position r % keys
+    (grouped-query layouts stack the query heads of one kv head along the rows)."""
+    query_pos = torch.arange(rows, device=device) % keys
+    key_pos = torch.arange(keys, device=device)
+    return key_pos.unsqueeze(0) > query_pos.unsqueeze(1)
+
+
+class ScaleMaskSoftmaxFunction(torch.autograd.Function):
+    """Megatron's ScaledUpperTriangMaskedSoftmax: y = softmax(scale * x) with the causal mask
+    applied inside the kernel; saves only its output y (the mask is rebuilt, never stored)."""
+
+    @staticmethod
+    def forward(ctx, scores, scale):
+        mask = _causal_mask(scores.shape[-2], scores.shape[-1], scores.device)
+        z = (scores.float() * scale).masked_fill(mask, float("-inf"))
+        y = torch.softmax(z, dim=-1).to(scores.dtype)
+        ctx.scale = scale
+        ctx.save_for_backward(y)
+        ctx.saved_names = ("softmax_output",)
+        return y
+
+    @staticmethod
+    def backward(ctx, grad):
+        (y,) = ctx.saved_tensors
+        yf = y.float()
+        g = grad.float()
+        grad_scores = yf * (g - (g * yf).sum(dim=-1, keepdim=True)) * ctx.scale
+        return grad_scores.to(y.dtype), None
+
+
+def _rotate_half(x):
+    x1, x2 = x.chunk(2, dim=-1)
+    return torch.cat((-x2, x1), dim=-1)
+
+
+def _rotate_half_transposed(x):
+    x1, x2 = x.chunk(2, dim=-1)
+    return torch.cat((x2, -x1), dim=-1)
+
+
+class RotaryFunction(torch.autograd.Function):
+    """A fused rotary position embedding (Su et al. 2021; Apex fused_apply_rotary_pos_emb): takes a
+    projection's output (s, b, n*d), rotates each head and writes it head-major, (b, n, s, d),
+    the layout the attention GEMMs read. Saves only cos and sin (the model's constant tables)."""
+
+    @staticmethod
+    def forward(ctx, x, cos, sin, heads):
+        s, b, width = x.shape
+        d = width // heads
+        xf = x.float().view(s, b, heads, d)
+        c = cos[:s].view(s, 1, 1, d)
+        sn = sin[:s].view(s, 1, 1, d)
+        y = xf * c + _rotate_half(xf) * sn
+        ctx.heads = heads
+        ctx.save_for_backward(cos, sin)
+        ctx.saved_names = ("cos", "sin")
+        return y.permute(1, 2, 0, 3).contiguous().to(x.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        cos, sin = ctx.saved_tensors
+        b, n, s, d = grad.shape
+        g = grad.float().permute(2, 0, 1, 3)  # (s, b, n, d)
+        c = cos[:s].view(s, 1, 1, d)
+        sn = sin[:s].view(s, 1, 1, d)
+        gx = g * c + _rotate_half_transposed(g * sn)
+        return gx.reshape(s, b, n * d).to(grad.dtype), None, None, None
+
+
+class SwigluFunction(torch.autograd.Function):
+    """A fused SwiGLU (Megatron's bias_swiglu_impl, Transformer Engine): silu(gate) * up, saving
+    only its inputs gate and up."""
+
+    @staticmethod
+    def forward(ctx, gate, up):
+        gf = gate.float()
+        y = F.silu(gf) * up.float()
+        ctx.save_for_backward(gate, up)
+        ctx.saved_names = ("gate", "up")
+        return y.to(gate.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        gate, up = ctx.saved_tensors
+        gf = gate.float()
+        g = grad.float()
+        sig = torch.sigmoid(gf)
+        silu = gf * sig
+        grad_gate = g * up.float() * sig * (1 + gf * (1 - sig))
+        grad_up = g * silu
+        return grad_gate.to(gate.dtype), grad_up.to(up.dtype)
+
+
+def dropout(x, p, training):
+    """torch.native_dropout: the op PyTorch's CUDA dropout runs (is_fused_kernel_acceptable), which
+    saves a one-byte bool mask. On the CPU, F.dropout multiplies by a noise tensor of the input's
+    dtype instead, so the layers call native_dropout directly to measure what a GPU keeps."""
+    if not training or p == 0:
+        return x
+    out, _mask = torch.native_dropout(x, p, True)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Regions: names the meter attaches to what is saved inside them (the breakdown's first part).
+# --------------------------------------------------------------------------------------------
+
+_REGIONS = []
+
+
+@contextlib.contextmanager
+def region(name):
+    _REGIONS.append(name)
+    try:
+        yield
+    finally:
+        _REGIONS.pop()
+
+
+def current_region():
+    return _REGIONS[-1] if _REGIONS else "(outside)"
+
+
+# --------------------------------------------------------------------------------------------
+# Modules
+# --------------------------------------------------------------------------------------------
+
+class LayerNorm(nn.Module):
+    def __init__(self, hidden, eps=1e-5, device=None, dtype=None):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(hidden, device=device, dtype=dtype))
+        self.bias = nn.Parameter(torch.zeros(hidden, device=device, dtype=dtype))
+        self.eps = eps
+
+    def forward(self, x):
+        return LayerNormFunction.apply(x, self.weight, self.bias, self.eps)
+
+
+class RmsNorm(nn.Module):
+    def __init__(self, hidden, eps=1e-5, device=None, dtype=None):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(hidden, device=device, dtype=dtype))
+        self.eps = eps
+
+    def forward(self, x):
+        return RmsNormFunction.apply(x, self.weight, self.eps)
+
+
+def make_norm(kind, hidden, device=None, dtype=None):
+    return LayerNorm(hidden, device=device, dtype=dtype) if kind == "layernorm" else RmsNorm(hidden, device=device, dtype=dtype)
+
+
+class RotaryTable(nn.Module):
+    """cos/sin tables of rotary embeddings (theta 10000), registered buffers: constants of the
+    model, shared by every layer, never parameters."""
+
+    def __init__(self, head_dim, max_positions, device=None):
+        super().__init__()
+        if device is not None and torch.device(device).type == "meta":
+            cos = torch.empty(max_positions, head_dim, device=device)
+            sin = torch.empty(max_positions, head_dim, device=device)
+        else:
+            inv_freq = 1.0 / (10000.0 ** (torch.arange(0, head_dim, 2, dtype=torch.float64) / head_dim))
+            angles = torch.outer(torch.arange(max_positions, dtype=torch.float64), inv_freq)
+            angles = torch.cat((angles, angles), dim=-1)
+            cos = angles.cos().float()
+            sin = angles.sin().float()
+        self.register_buffer("cos", cos)
+        self.register_buffer("sin", sin)
+
+
+def checkpoint(function, *args):
+    """Reentrant activation checkpointing (torch.utils.checkpoint's default in 1.13): saves only
+    the tensor arguments, reruns `function` in backward."""
+    import torch.utils.checkpoint as cp
+    return cp.checkpoint(function, *args)
+
+
+class GptLayer(nn.Module):
+    """A Megatron-LM GPT layer (Shoeybi et al. 2019; Korthikanti et al. 2022 §4.1), sequence-first
+    (s, b, h) as Megatron lays out activations: pre-LayerNorm, one fused QKV GEMM whose output holds
+    q, k and v per head (np, 3 hn), QK^T, fused scale-causal-mask-softmax, attention dropout,
+    probabilities @ V, output projection, dropout, residual; LayerNorm, fc1 (f), GeLU, fc2, dropout,
+    residual. Biases on every linear layer (GPT-2/GPT-3)."""
+
+    def __init__(self, hidden, heads, ffn_hidden, dropout_p=0.1, recompute="none", device=None, dtype=None):
+        super().__init__()
+        assert hidden % heads == 0
+        self.hidden, self.heads, self.head_dim = hidden, heads, hidden // heads
+        self.dropout_p = dropout_p
+        self.recompute = recompute
+        kw = {"device": device, "dtype": dtype}
+        self.attention_norm = LayerNorm(hidden, **kw)
+        self.qkv = nn.Linear(hidden, 3 * hidden, bias=True, **kw)
+        self.out_proj = nn.Linear(hidden, hidden, bias=True, **kw)
+        self.mlp_norm = LayerNorm(hidden, **kw)
+        self.fc1 = nn.Linear(hidden, ffn_hidden, bias=True, **kw)
+        self.fc2 = nn.Linear(ffn_hidden, hidden, bias=True, **kw)
+
+    def core_attention(self, q, k, v):
+        """q, k, v: (b*np, s, hn) views. Returns the context, (s, b, h)."""
+        bn, s, d = q.shape
+        b = bn // self.heads
+        with region("3 core_attention"):
+            scores = torch.bmm(q, k.transpose(1, 2))
+            probs = ScaleMaskSoftmaxFunction.apply(scores, 1.0 / math.sqrt(d))
+            probs = dropout(probs, self.dropout_p, self.training)
+            context = torch.bmm(probs, v)
+        # (b*np, s, hn) -> (s, b, np*hn): Megatron's permute(2, 0, 1, 3).contiguous()
+        return context.view(b, self.heads, s, d).permute(2, 0, 1, 3).reshape(s, b, self.hidden)
+
+    def _forward(self, x):
+        s, b, h = x.shape
+        with region("1 attention_norm"):
+            y = self.attention_norm(x)
+        with region("2 qkv"):
+            qkv = self.qkv(y)
+        # (s, b, 3h) -> (s, b, np, 3hn) -> q, k, v (s, b, np, hn) -> (b*np, s, hn): all views of qkv.
+        qkv = qkv.view(s, b, self.heads, 3 * self.head_dim)
+        q, k, v = qkv.split(self.head_dim, dim=-1)
+        q, k, v = (t.reshape(s, b * self.heads, self.head_dim).transpose(0, 1) for t in (q, k, v))
+        if self.recompute == "selective":
+            with region("3 core_attention"):
+                context = checkpoint(self.core_attention, q, k, v)
+        else:
+            context = self.core_attention(q, k, v)
+        with region("4 attention_output"):
+            attn = dropout(self.out_proj(context), self.dropout_p, self.training)
+            x = x + attn
+        with region("5 mlp_norm"):
+            y = self.mlp_norm(x)
+        with region("6 mlp"):
+            y = self.fc1(y)
+            y = F.gelu(y)
+            y = dropout(self.fc2(y), self.dropout_p, self.training)
+            return x + y
+
+    def forward(self, x):
+        if self.recompute == "full":
+            with region("0 layer_input (checkpoint)"):
+                return checkpoint(self._forward, x)
+        return self._forward(x)
+
+
+class LlamaLayer(nn.Module):
+    """A Llama-style layer (Touvron et al. 2023), sequence-first (s, b, h): RMSNorm, separate
+    q/k/v projections without bias, fused RoPE, grouped-query attention that multiplies each kv
+    head with its group of query heads directly (no repeated K/V), fused scale-causal-mask-softmax,
+    probabilities @ V, o_proj, residual; RMSNorm, gate/up, SwiGLU (eager or fused), down, residual.
+    No dropout."""
+
+    def __init__(self, hidden, heads, kv_heads, head_dim, ffn_hidden, rotary, recompute="none",
+                 fused_swiglu=False, device=None, dtype=None):
+        super().__init__()
+        assert heads % kv_heads == 0
+        self.hidden, self.heads, self.kv_heads, self.head_dim = hidden, heads, kv_heads, head_dim
+        self.recompute = recompute
+        self.fused_swiglu = fused_swiglu
+        kw = {"device": device, "dtype": dtype}
+        self.rotary = rotary  # a RotaryTable, shared by the model's layers
+        self.attention_norm = RmsNorm(hidden, **kw)
+        self.q_proj = nn.Linear(hidden, heads * head_dim, bias=False, **kw)
+        self.k_proj = nn.Linear(hidden, kv_heads * head_dim, bias=False, **kw)
+        self.v_proj = nn.Linear(hidden, kv_heads * head_dim, bias=False, **kw)
+        self.o_proj = nn.Linear(heads * head_dim, hidden, bias=False, **kw)
+        self.mlp_norm = RmsNorm(hidden, **kw)
+        self.gate_proj = nn.Linear(hidden, ffn_hidden, bias=False, **kw)
+        self.up_proj = nn.Linear(hidden, ffn_hidden, bias=False, **kw)
+        self.down_proj = nn.Linear(ffn_hidden, hidden, bias=False, **kw)
+
+    def core_attention(self, q, k, v):
+        """q (b, a, s, d) with the a heads ordered kv head by kv head; k (b, kv, s, d); v (s, b, kv*d).
+        Each kv head's g = a/kv query heads are stacked along the rows, (b*kv, g*s, d), so Q K^T and
+        P V read K and V once per kv head, with no expanded copy."""
+        b, a, s, d = q.shape
+        kv = self.kv_heads
+        with region("3 core_attention"):
+            qg = q.reshape(b * kv, (a // kv) * s, d)           # a view: q is contiguous
+            kg = k.reshape(b * kv, s, d)                        # a view
+            vg = v.view(s, b * kv, d).transpose(0, 1)           # a view of v_proj's output
+            scores = torch.bmm(qg, kg.transpose(1, 2))          # (b*kv, g*s, s)
+            probs = ScaleMaskSoftmaxFunction.apply(scores, 1.0 / math.sqrt(d))
+            context = torch.bmm(probs, vg)                      # (b*kv, g*s, d)
+        return context.view(b, a, s, d).permute(2, 0, 1, 3).reshape(s, b, a * d)
+
+    def _forward(self, x):
+        s, b, h = x.shape
+        with region("1 attention_norm"):
+            y = self.attention_norm(x)
+        with region("2 qkv"):
+            q = self.q_proj(y)
+            k = self.k_proj(y)
+            v = self.v_proj(y)
+        with region("2 rope"):
+            q = RotaryFunction.apply(q, self.rotary.cos, self.rotary.sin, self.heads)
+            k = RotaryFunction.apply(k, self.rotary.cos, self.rotary.sin, self.kv_heads)
+        if self.recompute == "selective":
+            with region("3 core_attention"):
+                context = checkpoint(self.core_attention, q, k, v)
+        else:
+            context = self.core_attention(q, k, v)
+        with region("4 attention_output"):
+            x = x + self.o_proj(context)
+        with region("5 mlp_norm"):
+            y = self.mlp_norm(x)
+        with region("6 mlp"):
+            gate = self.gate_proj(y)
+            up = self.up_proj(y)
+            if self.fused_swiglu:
+                act = SwigluFunction.apply(gate, up)
+            else:
+                act = F.silu(gate) * up
+            return x + self.down_proj(act)
+
+    def forward(self, x):
+        if self.recompute == "full":
+            with region("0 layer_input (checkpoint)"):
+                return checkpoint(self._forward, x)
+        return self._forward(x)
+
+
+class GptModel(nn.Module):
+    """GPT-2/GPT-3 (learned positions) or GPT-NeoX-like (rotary) decoder: token embedding, optional
+    learned position embedding, layers, final LayerNorm, output layer (tied to the token embedding
+    or its own V x h matrix, no bias)."""
+
+    def __init__(self, layers, hidden, heads, ffn_hidden, vocab, max_positions, tied, position="learned",
+                 dropout_p=0.1, device=None, dtype=None):
+        super().__init__()
+        kw = {"device": device, "dtype": dtype}
+        self.dropout_p = dropout_p
+        self.embed_tokens = nn.Embedding(vocab, hidden, **kw)
+        self.embed_positions = nn.Embedding(max_positions, hidden, **kw) if position == "learned" else None
+        self.layers = nn.ModuleList(GptLayer(hidden, heads, ffn_hidden, dropout_p, **kw) for _ in range(layers))
+        self.final_norm = LayerNorm(hidden, **kw)
+        self.output = nn.Linear(hidden, vocab, bias=False, **kw)
+        if tied:
+            self.output.weight = self.embed_tokens.weight
+
+    def forward(self, tokens):  # tokens (s, b)
+        x = self.embed_tokens(tokens)
+        if self.embed_positions is not None:
+            x = x + self.embed_positions(torch.arange(tokens.shape[0], device=tokens.device)).unsqueeze(1)
+        x = dropout(x, self.dropout_p, self.training)
+        for layer in self.layers:
+            x = layer(x)
+        return self.output(self.final_norm(x))
+
+
+class LlamaModel(nn.Module):
+    """Llama-style decoder: token embedding, layers, final RMSNorm, output layer (untied by default)."""
+
+    def __init__(self, layers, hidden, heads, kv_heads, head_dim, ffn_hidden, vocab, max_positions, tied=False,
+                 device=None, dtype=None):
+        super().__init__()
+        kw = {"device": device, "dtype": dtype}
+        self.embed_tokens = nn.Embedding(vocab, hidden, **kw)
+        self.rotary = RotaryTable(head_dim, max_positions, device=device)
+        self.layers = nn.ModuleList(LlamaLayer(hidden, heads, kv_heads, head_dim, ffn_hidden, self.rotary, **kw)
+                                    for _ in range(layers))
+        self.final_norm = RmsNorm(hidden, **kw)
+        self.output = nn.Linear(hidden, vocab, bias=False, **kw)
+        if tied:
+            self.output.weight = self.embed_tokens.weight
+
+    def forward(self, tokens):  # tokens (s, b)
+        x = self.embed_tokens(tokens)
+        for layer in self.layers:
+            x = layer(x)
+        return self.output(self.final_norm(x))
+
+
+# --------------------------------------------------------------------------------------------
+# Measuring what autograd saves
+# --------------------------------------------------------------------------------------------
+
+def storage_of(t):
+    """(data pointer, bytes) of the storage behind a tensor (views share their base's)."""
+    if hasattr(t, "untyped_storage"):
+        st = t.untyped_storage()
+        return st.data_ptr(), st.nbytes()
+    st = t.storage()
+    return st.data_ptr(), st.nbytes()
+
+
+class SavedTensorMeter:
+    """Records every tensor autograd saves for backward while active, excluding the module's
+    parameters and buffers (matched by storage), counting each distinct storage once."""
+
+    def __init__(self, module):
+        self.excluded = {storage_of(t)[0] for t in list(module.parameters()) + list(module.buffers())}
+        self.storages = {}   # data_ptr -> record
+        self.order = []
+        self.excluded_saves = 0
+        self.saves = 0
+        self._keep = []      # holds the saved tensors, so no storage address is reused while measuring
+        self._hooks = None
+
+    def _pack(self, t):
+        self.saves += 1
+        ptr, nbytes = storage_of(t)
+        if ptr in self.excluded:
+            self.excluded_saves += 1
+            return t
+        if nbytes > 0 and ptr not in self.storages:
+            self.storages[ptr] = {"bytes": nbytes, "dtype": str(t.dtype).replace("torch.", ""),
+                                  "region": current_region()}
+            self.order.append(ptr)
+        self._keep.append(t)
+        return t
+
+    @staticmethod
+    def _unpack(t):
+        return t
+
+    def __enter__(self):
+        self._hooks = torch.autograd.graph.saved_tensors_hooks(self._pack, self._unpack)
+        self._hooks.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        self._hooks.__exit__(*exc)
+        return False
+
+    def total(self):
+        return sum(r["bytes"] for r in self.storages.values())
+
+    def breakdown(self, output):
+        """Bytes per (region, autograd node and saved field) that saved each storage: walks the
+        graph behind `output` and names, for every distinct storage, the nodes holding it."""
+        holders = {ptr: set() for ptr in self.storages}
+        seen = set()
+        stack = [output.grad_fn]
+        while stack:
+            node = stack.pop()
+            if node is None or node in seen:
+                continue
+            seen.add(node)
+            name = node.name() if hasattr(node, "name") else type(node).__name__
+            for field, tensor in _saved_fields(node):
+                ptr, _ = storage_of(tensor)
+                if ptr in holders:
+                    holders[ptr].add("%s.%s" % (name, field))
+            stack.extend(fn for fn, _ in node.next_functions if fn is not None)
+        missing = [ptr for ptr, h in holders.items() if not h]
+        if missing:
+            raise RuntimeError("saved storages no graph node holds: %s" % [self.storages[p] for p in missing])
+        result = {}
+        for ptr in self.order:
+            rec = self.storages[ptr]
+            key = "%s: %s [%s]" % (rec["region"], " + ".join(sorted(holders[ptr])), rec["dtype"])
+            result[key] = result.get(key, 0) + rec["bytes"]
+        return result
+
+
+def _saved_fields(node):
+    """(field name, tensor) for everything a graph node saved."""
+    if hasattr(node, "saved_tensors"):  # a custom autograd Function (incl. reentrant checkpoint)
+        tensors = node.saved_tensors
+        names = getattr(node, "saved_names", None) or ["saved%d" % i for i in range(len(tensors))]
+        return [(n, t) for n, t in zip(names, tensors) if isinstance(t, torch.Tensor)]
+    fields = []
+    for attr in dir(node):
+        if not attr.startswith("_saved_"):
+            continue
+        value = getattr(node, attr)
+        field = attr[len("_saved_"):]
+        if isinstance(value, torch.Tensor):
+            fields.append((field, value))
+        elif isinstance(value, (tuple, list)):
+            fields.extend(("%s[%d]" % (field, i), v) for i, v in enumerate(value) if isinstance(v, torch.Tensor))
+    return fields
+
+
+# --------------------------------------------------------------------------------------------
+# Distributed helpers
+# --------------------------------------------------------------------------------------------
+
+def free_port():
+    import socket
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def init_gloo(rank, world, port):
+    import torch.distributed as dist
+    os.environ["MASTER_ADDR"] = "127.0.0.1"
+    os.environ["MASTER_PORT"] = str(port)
+    os.environ.setdefault("GLOO_SOCKET_IFNAME", "lo")
+    dist.init_process_group("gloo", rank=rank, world_size=world)
+
+
+# --------------------------------------------------------------------------------------------
+# Checking the results against shardscope-cli
+# --------------------------------------------------------------------------------------------
+
+def find_cli():
+    candidates = [os.environ.get("SHARDSCOPE_CLI"),
+                  os.path.join(REPO, "build", "release", "app", "shardscope-cli"),
+                  os.path.join(REPO, "build", "debug", "app", "shardscope-cli")]
+    for path in candidates:
+        if path and os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def shardscope_estimate(scenario, cli=None):
+    cli = cli or find_cli()
+    if cli is None:
+        raise FileNotFoundError("shardscope-cli not found (set SHARDSCOPE_CLI)")
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(scenario, f)
+        path = f.name
+    try:
+        done = subprocess.run([cli, "estimate", "--scenario", path, "--format", "json"],
+                              capture_output=True, text=True, check=False)
+    finally:
+        os.unlink(path)
+    if done.returncode != 0:
+        raise RuntimeError("shardscope-cli failed (%d): %s" % (done.returncode, done.stderr.strip()))
+    return json.loads(done.stdout)
+
+
+def read_quantity(report, quantity):
+    """A dotted path into the estimate's JSON; a list of paths is summed. The communication
+    convention communication.<dimension>.<collective>.bytes sums the per_step entries of that
+    dimension and collective."""
+    if isinstance(quantity, list):
+        return sum(read_quantity(report, q) for q in quantity)
+    parts = quantity.split(".")
+    if parts[0] == "communication" and len(parts) == 4 and parts[1] != "per_step":
+        entries = [e for e in report["communication"]["per_step"]
+                   if e["dimension"] == parts[1] and e["collective"] == parts[2]]
+        if not entries:
+            raise KeyError("no %s %s entry in communication.per_step" % (parts[1], parts[2]))
+        return sum(e[parts[3]] for e in entries)
+    value = report
+    for part in parts:
+        value = value[part]
+    return value
+
+
+def check_files(paths):
+    """Runs every case's scenario through shardscope-cli; prints measured, ShardScope and ratio.
+    Returns the number of cases outside their tolerance."""
+    cli = find_cli()
+    if cli is None:
+        print("shardscope-cli not found; nothing checked")
+        return 0
+    failures = 0
+    for path in paths:
+        with open(path) as f:
+            document = json.load(f)
+        print("%s (%s)" % (path, document.get("engine", "")))
+        for case in document["cases"]:
+            report = shardscope_estimate(case["scenario"], cli)
+            errors = [d for d in report.get("diagnostics", []) if d.get("severity") == "error"]
+            predicted = read_quantity(report, case["quantity"])
+            measured = case["measured"]
+            ratio = predicted / measured if measured else float("nan")
+            ok = abs(predicted - measured) <= case["tolerance"] * abs(measured) and not errors
+            failures += 0 if ok else 1
+            print("  %-44s measured %16.0f  shardscope %16.0f  ratio %.6f  %s%s"
+                  % (case["id"], measured, predicted, ratio, "ok" if ok else "OUTSIDE %.3g" % case["tolerance"],
+                     "  (errors: %s)" % errors if errors else ""))
+    return failures
+
+
+def main():
+    parser = argparse.ArgumentParser(description="check engine results against shardscope-cli")
+    parser.add_argument("--check", nargs="+", metavar="RESULTS_JSON", required=True)
+    args = parser.parse_args()
+    sys.exit(1 if check_files(args.check) else 0)
+
+
+if __name__ == "__main__":
+    main()
