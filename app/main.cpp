@@ -12,6 +12,7 @@
 
 #include "ui/i18n/language.h"
 #include "ui/main_window.h"
+#include "ui/validation/validation_dialog.h"
 
 namespace {
 
@@ -56,7 +57,7 @@ int main(int argc, char** argv)
     const QCommandLineOption themeOption(QStringLiteral("theme"), QStringLiteral("Theme: light or dark."), QStringLiteral("THEME"));
     const QCommandLineOption shotOption(QStringLiteral("screenshot"), QStringLiteral("Save the window as a PNG and exit."), QStringLiteral("FILE"));
     const QCommandLineOption viewOption(QStringLiteral("view"),
-                                        QStringLiteral("Open on this view: memory, sequence, scaling or precision."), QStringLiteral("VIEW"));
+                                        QStringLiteral("Open on this view: memory, sequence, scaling, precision or validation."), QStringLiteral("VIEW"));
     parser.addOptions({scenarioOption, langOption, themeOption, shotOption, viewOption});
     parser.process(app);
 
@@ -82,11 +83,12 @@ int main(int argc, char** argv)
     if (parser.isSet(scenarioOption) && !window.openFile(parser.value(scenarioOption)) && screenshot)
         return 2;
 
-    if (parser.isSet(viewOption)) {
+    const bool validationView = parser.value(viewOption) == QLatin1String("validation");
+    if (parser.isSet(viewOption) && !validationView) {
         const QStringList views{QStringLiteral("memory"), QStringLiteral("sequence"), QStringLiteral("scaling"), QStringLiteral("precision")};
         const int index = static_cast<int>(views.indexOf(parser.value(viewOption)));
         if (index < 0) {
-            std::fprintf(stderr, "shardscope: --view must be memory, sequence, scaling or precision\n");
+            std::fprintf(stderr, "shardscope: --view must be memory, sequence, scaling, precision or validation\n");
             return 2;
         }
         window.tabs()->setCurrentIndex(index);
@@ -94,6 +96,17 @@ int main(int argc, char** argv)
     if (std::getenv("SHARDSCOPE_EXIT_AFTER_FIRST_PAINT") != nullptr) {
         // For shardscope-bench's cold-start measurement: quit as soon as the window has painted.
         window.installEventFilter(new FirstPaintQuitter(&window));
+    }
+    if (screenshot && validationView) {
+        // Help > Validation on its own: the dialog is the picture.
+        window.show();
+        window.showValidation();
+        QApplication::processEvents();
+        if (!window.validationDialog()->grab().save(parser.value(shotOption))) {
+            std::fprintf(stderr, "shardscope: cannot write %s\n", qPrintable(parser.value(shotOption)));
+            return 1;
+        }
+        return 0;
     }
     if (screenshot) {
         window.show();
@@ -105,5 +118,7 @@ int main(int argc, char** argv)
         return 0;
     }
     window.show();
+    if (validationView)
+        window.showValidation();
     return app.exec();
 }

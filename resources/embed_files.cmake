@@ -1,12 +1,13 @@
 # Script mode: writes OUTPUT, a C++ source defining `shardscope::FUNCTION()` (declared in
-# HEADER), one entry per file that matches one of ROOTS. Each root is "PREFIX|DIR|GLOB": files in
+# HEADER), one entry per file that matches one of ROOTS (separated by @). Each root is "PREFIX|DIR|GLOB": files in
 # DIR matching GLOB, named PREFIX + their path relative to DIR. Bytes are written as hex, so the
 # data needs no resource system and no install path, and core stays free of Qt.
 cmake_minimum_required(VERSION 3.25)  # script mode: list() keeps the empty prefix of the presets root
 set(body "")
 set(table "")
 set(index 0)
-foreach(root IN LISTS ROOTS)
+string(REPLACE "@" ";" roots "${ROOTS}")
+foreach(root IN LISTS roots)
   string(REPLACE "|" ";" parts "${root}")
   list(GET parts 0 prefix)
   list(GET parts 1 dir)

@@ -28,6 +28,8 @@ class ScalingChart;
 class SequenceChart;
 class StepTimeChart;
 
+class ValidationDialog;
+
 // ShardScope's window: controls in a dock on the left, the charts in tabs, a status line with
 // the current verdict. Every number comes from the document's core estimate.
 class MainWindow : public QMainWindow {
@@ -58,6 +60,9 @@ public:
     bool saveScreenshot(const QString& path, QString* error);
     // Applies pending updates and waits for the background jobs: the charts show the scenario.
     void settle();
+    // Help > Validation: opens (or refreshes) the table of reference cases.
+    void showValidation();
+    ValidationDialog* validationDialog() const { return validationDialog_; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -145,6 +150,8 @@ private:
     QAction* chineseAct_ = nullptr;
     QAction* aboutAct_ = nullptr;
     QAction* sourcesAct_ = nullptr;
+    QAction* validationAct_ = nullptr;
+    ValidationDialog* validationDialog_ = nullptr;
 };
 
 } // namespace shardscope::ui

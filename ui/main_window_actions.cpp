@@ -17,6 +17,7 @@
 #include "ui/charts/chart_panel.h"
 #include "ui/export/export_dialog.h"
 #include "ui/main_window.h"
+#include "ui/validation/validation_dialog.h"
 
 namespace shardscope::ui {
 
@@ -101,6 +102,9 @@ void MainWindow::createActions()
                            tr("<h3>ShardScope</h3><p>Why training a large model is hard: memory, communication, time "
                               "and numerical precision, one GPU versus many, computed live from cited models.</p>"));
     });
+    validationAct_ = new QAction(this);
+    validationAct_->setObjectName(QStringLiteral("validationAction"));
+    connect(validationAct_, &QAction::triggered, this, &MainWindow::showValidation);
     sourcesAct_ = new QAction(this);
     connect(sourcesAct_, &QAction::triggered, this, [this] {
         QMessageBox::information(
@@ -109,7 +113,7 @@ void MainWindow::createActions()
                "Korthikanti et al. 2022. Communication and time: nccl-tests bus bandwidth, an alpha-beta model, "
                "Megatron-LM's schedules (Narayanan et al. 2021). Precision: IEEE, bfloat16 and OCP FP8 rounding, "
                "checked bit for bit against PyTorch.\n\nEvery formula and its source: docs/model.md; what is "
-               "checked against published figures: docs/validation.md."));
+               "checked against published figures: Help > Validation and docs/validation.md."));
     });
 }
 
@@ -146,6 +150,7 @@ void MainWindow::createMenus()
     languageMenu_->addAction(englishAct_);
     languageMenu_->addAction(chineseAct_);
     helpMenu_ = menuBar()->addMenu(QString());
+    helpMenu_->addAction(validationAct_);
     helpMenu_->addAction(sourcesAct_);
     helpMenu_->addAction(aboutAct_);
     rebuildRecentMenu();
@@ -178,6 +183,7 @@ void MainWindow::retranslateActions()
     set(darkAct_, tr("&Dark"), tr("Dark theme"));
     set(aboutAct_, tr("&About ShardScope"), tr("About ShardScope"));
     set(sourcesAct_, tr("Where the &numbers come from"), tr("The models and their sources"));
+    set(validationAct_, tr("&Validation..."), tr("Every number checked against papers, other engines and PyTorch"));
     controlsDock_->toggleViewAction()->setText(tr("Show &controls"));
     fileMenu_->setTitle(tr("&File"));
     recentMenu_->setTitle(tr("Open &Recent"));
@@ -273,6 +279,18 @@ bool MainWindow::exportAllCharts(const QString& folder, const QString& suffix, Q
             return false;
     }
     return true;
+}
+
+void MainWindow::showValidation()
+{
+    // One dialog, kept: reopening it re-runs the cases against the current core (about 30 ms).
+    if (validationDialog_ == nullptr)
+        validationDialog_ = new ValidationDialog(this);
+    else
+        validationDialog_->refresh();
+    validationDialog_->show();
+    validationDialog_->raise();
+    validationDialog_->activateWindow();
 }
 
 } // namespace shardscope::ui

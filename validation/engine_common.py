@@ -21,7 +21,6 @@ import math
 import os
 import subprocess
 import sys
-import tempfile
 
 import torch
 import torch.nn as nn
@@ -43,7 +42,7 @@ def out_path_argument(default_name, description):
     return parser
 
 
-def write_results(path, script, method, cases, extra=None):
+def write_results(path, script, method, cases, extra=None, device="cpu"):
     """Writes the results document: sorted keys, indent 2, no timestamps (re-runs give the same file)."""
     ids = [c["id"] for c in cases]
     if len(ids) != len(set(ids)):
@@ -51,7 +50,7 @@ def write_results(path, script, method, cases, extra=None):
     document = {
         "engine": "PyTorch",
         "torch_version": torch.__version__,
-        "device": "cpu",
+        "device": device,
         "script": script,
         "method": method,
         "cases": cases,
@@ -259,7 +258,7 @@ def region(name):
 
 
 def current_region():
-    return _REGIONS[-1] if _REGIONS else "(outside)"
+    return "/".join(_REGIONS) if _REGIONS else "(outside)"
 
 
 # --------------------------------------------------------------------------------------------
@@ -314,7 +313,7 @@ def checkpoint(function, *args):
     """Reentrant activation checkpointing (torch.utils.checkpoint's default in 1.13): saves only
     the tensor arguments, reruns `function` in backward."""
     import torch.utils.checkpoint as cp
-    return cp.checkpoint(function, *args)
+    return cp.checkpoint(function, *args, use_reentrant=True)
 
 
 class GptLayer(nn.Module):
@@ -342,10 +341,13 @@ class GptLayer(nn.Module):
         """q, k, v: (b*np, s, hn) views. Returns the context, (s, b, h)."""
         bn, s, d = q.shape
         b = bn // self.heads
-        with region("3 core_attention"):
+        with region("3 core_attention.a_scores"):
             scores = torch.bmm(q, k.transpose(1, 2))
+        with region("3 core_attention.b_softmax"):
             probs = ScaleMaskSoftmaxFunction.apply(scores, 1.0 / math.sqrt(d))
+        with region("3 core_attention.c_dropout"):
             probs = dropout(probs, self.dropout_p, self.training)
+        with region("3 core_attention.d_context"):
             context = torch.bmm(probs, v)
         # (b*np, s, hn) -> (s, b, np*hn): Megatron's permute(2, 0, 1, 3).contiguous()
         return context.view(b, self.heads, s, d).permute(2, 0, 1, 3).reshape(s, b, self.hidden)
@@ -365,16 +367,22 @@ class GptLayer(nn.Module):
                 context = checkpoint(self.core_attention, q, k, v)
         else:
             context = self.core_attention(q, k, v)
-        with region("4 attention_output"):
-            attn = dropout(self.out_proj(context), self.dropout_p, self.training)
-            x = x + attn
+        with region("4 attention_output.a_proj"):
+            attn = self.out_proj(context)
+        with region("4 attention_output.b_dropout"):
+            attn = dropout(attn, self.dropout_p, self.training)
+        x = x + attn
         with region("5 mlp_norm"):
             y = self.mlp_norm(x)
-        with region("6 mlp"):
+        with region("6 mlp.a_fc1"):
             y = self.fc1(y)
+        with region("6 mlp.b_gelu"):
             y = F.gelu(y)
-            y = dropout(self.fc2(y), self.dropout_p, self.training)
-            return x + y
+        with region("6 mlp.c_fc2"):
+            y = self.fc2(y)
+        with region("6 mlp.d_dropout"):
+            y = dropout(y, self.dropout_p, self.training)
+        return x + y
 
     def forward(self, x):
         if self.recompute == "full":
@@ -415,13 +423,15 @@ class LlamaLayer(nn.Module):
         P V read K and V once per kv head, with no expanded copy."""
         b, a, s, d = q.shape
         kv = self.kv_heads
-        with region("3 core_attention"):
-            qg = q.reshape(b * kv, (a // kv) * s, d)           # a view: q is contiguous
-            kg = k.reshape(b * kv, s, d)                        # a view
-            vg = v.view(s, b * kv, d).transpose(0, 1)           # a view of v_proj's output
-            scores = torch.bmm(qg, kg.transpose(1, 2))          # (b*kv, g*s, s)
+        qg = q.reshape(b * kv, (a // kv) * s, d)           # a view: q is contiguous
+        kg = k.reshape(b * kv, s, d)                        # a view
+        vg = v.view(s, b * kv, d).transpose(0, 1)           # a view of v_proj's output
+        with region("3 core_attention.a_scores"):
+            scores = torch.bmm(qg, kg.transpose(1, 2))      # (b*kv, g*s, s)
+        with region("3 core_attention.b_softmax"):
             probs = ScaleMaskSoftmaxFunction.apply(scores, 1.0 / math.sqrt(d))
-            context = torch.bmm(probs, vg)                      # (b*kv, g*s, d)
+        with region("3 core_attention.d_context"):
+            context = torch.bmm(probs, vg)                  # (b*kv, g*s, d)
         return context.view(b, a, s, d).permute(2, 0, 1, 3).reshape(s, b, a * d)
 
     def _forward(self, x):
@@ -441,17 +451,21 @@ class LlamaLayer(nn.Module):
         else:
             context = self.core_attention(q, k, v)
         with region("4 attention_output"):
-            x = x + self.o_proj(context)
+            y = self.o_proj(context)
+        x = x + y
         with region("5 mlp_norm"):
             y = self.mlp_norm(x)
-        with region("6 mlp"):
+        with region("6 mlp.a_gate_up"):
             gate = self.gate_proj(y)
             up = self.up_proj(y)
+        with region("6 mlp.b_swiglu"):
             if self.fused_swiglu:
                 act = SwigluFunction.apply(gate, up)
             else:
                 act = F.silu(gate) * up
-            return x + self.down_proj(act)
+        with region("6 mlp.c_down"):
+            y = self.down_proj(act)
+        return x + y
 
     def forward(self, x):
         if self.recompute == "full":
@@ -528,8 +542,9 @@ class SavedTensorMeter:
     """Records every tensor autograd saves for backward while active, excluding the module's
     parameters and buffers (matched by storage), counting each distinct storage once."""
 
-    def __init__(self, module):
+    def __init__(self, module, classify=None):
         self.excluded = {storage_of(t)[0] for t in list(module.parameters()) + list(module.buffers())}
+        self.classify = classify  # tensor -> a category other than "activation", or None
         self.storages = {}   # data_ptr -> record
         self.order = []
         self.excluded_saves = 0
@@ -538,17 +553,22 @@ class SavedTensorMeter:
         self._hooks = None
 
     def _pack(self, t):
+        # Returns a detached alias (same storage, no autograd history): returning `t` itself would
+        # make a saved output reference its own grad_fn through the packed object, a cycle Python's
+        # garbage collector cannot see through, and the whole graph would leak.
         self.saves += 1
         ptr, nbytes = storage_of(t)
         if ptr in self.excluded:
             self.excluded_saves += 1
-            return t
+            return t.detach()
         if nbytes > 0 and ptr not in self.storages:
+            category = (self.classify(t) if self.classify else None) or "activation"
             self.storages[ptr] = {"bytes": nbytes, "dtype": str(t.dtype).replace("torch.", ""),
-                                  "region": current_region()}
+                                  "region": current_region(), "category": category}
             self.order.append(ptr)
-        self._keep.append(t)
-        return t
+        alias = t.detach()
+        self._keep.append(alias)
+        return alias
 
     @staticmethod
     def _unpack(t):
@@ -563,12 +583,23 @@ class SavedTensorMeter:
         self._hooks.__exit__(*exc)
         return False
 
-    def total(self):
-        return sum(r["bytes"] for r in self.storages.values())
+    def total(self, category="activation", region_prefix=""):
+        return sum(r["bytes"] for r in self.storages.values()
+                   if r["category"] == category and r["region"].startswith(region_prefix))
 
-    def breakdown(self, output):
+    def by_region(self, category="activation", depth=1):
+        """Bytes per region (its first `depth` parts), for one category."""
+        result = {}
+        for r in self.storages.values():
+            if r["category"] == category:
+                key = "/".join(r["region"].split("/")[:depth])
+                result[key] = result.get(key, 0) + r["bytes"]
+        return result
+
+    def breakdown(self, output, category="activation", region_prefix=""):
         """Bytes per (region, autograd node and saved field) that saved each storage: walks the
-        graph behind `output` and names, for every distinct storage, the nodes holding it."""
+        graph behind `output` and names, for every distinct storage, the nodes holding it.
+        Only storages of `category` saved inside regions starting with `region_prefix` are listed."""
         holders = {ptr: set() for ptr in self.storages}
         seen = set()
         stack = [output.grad_fn]
@@ -589,8 +620,13 @@ class SavedTensorMeter:
         result = {}
         for ptr in self.order:
             rec = self.storages[ptr]
+            if rec["category"] != category or not rec["region"].startswith(region_prefix):
+                continue
             key = "%s: %s [%s]" % (rec["region"], " + ".join(sorted(holders[ptr])), rec["dtype"])
-            result[key] = result.get(key, 0) + rec["bytes"]
+            unique, n = key, 2
+            while unique in result:  # a second storage of the same kind gets its own entry
+                unique, n = "%s #%d" % (key, n), n + 1
+            result[unique] = rec["bytes"]
         return result
 
 
@@ -604,7 +640,10 @@ def _saved_fields(node):
     for attr in dir(node):
         if not attr.startswith("_saved_"):
             continue
-        value = getattr(node, attr)
+        try:
+            value = getattr(node, attr)
+        except RuntimeError:  # a field saved as an undefined tensor, or freed
+            continue
         field = attr[len("_saved_"):]
         if isinstance(value, torch.Tensor):
             fields.append((field, value))
@@ -646,66 +685,17 @@ def find_cli():
     return None
 
 
-def shardscope_estimate(scenario, cli=None):
-    cli = cli or find_cli()
-    if cli is None:
-        raise FileNotFoundError("shardscope-cli not found (set SHARDSCOPE_CLI)")
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump(scenario, f)
-        path = f.name
-    try:
-        done = subprocess.run([cli, "estimate", "--scenario", path, "--format", "json"],
-                              capture_output=True, text=True, check=False)
-    finally:
-        os.unlink(path)
-    if done.returncode != 0:
-        raise RuntimeError("shardscope-cli failed (%d): %s" % (done.returncode, done.stderr.strip()))
-    return json.loads(done.stdout)
-
-
-def read_quantity(report, quantity):
-    """A dotted path into the estimate's JSON; a list of paths is summed. The communication
-    convention communication.<dimension>.<collective>.bytes sums the per_step entries of that
-    dimension and collective."""
-    if isinstance(quantity, list):
-        return sum(read_quantity(report, q) for q in quantity)
-    parts = quantity.split(".")
-    if parts[0] == "communication" and len(parts) == 4 and parts[1] != "per_step":
-        entries = [e for e in report["communication"]["per_step"]
-                   if e["dimension"] == parts[1] and e["collective"] == parts[2]]
-        if not entries:
-            raise KeyError("no %s %s entry in communication.per_step" % (parts[1], parts[2]))
-        return sum(e[parts[3]] for e in entries)
-    value = report
-    for part in parts:
-        value = value[part]
-    return value
-
-
 def check_files(paths):
-    """Runs every case's scenario through shardscope-cli; prints measured, ShardScope and ratio.
-    Returns the number of cases outside their tolerance."""
+    """Compares recorded results with the current core: `shardscope-cli validate` on just these
+    files, so the comparison is the one CI runs. Returns the command's exit status."""
     cli = find_cli()
     if cli is None:
-        print("shardscope-cli not found; nothing checked")
+        print("shardscope-cli not found (build it, or set SHARDSCOPE_CLI); nothing checked")
         return 0
-    failures = 0
+    args = [cli, "validate", "--no-built-in"]
     for path in paths:
-        with open(path) as f:
-            document = json.load(f)
-        print("%s (%s)" % (path, document.get("engine", "")))
-        for case in document["cases"]:
-            report = shardscope_estimate(case["scenario"], cli)
-            errors = [d for d in report.get("diagnostics", []) if d.get("severity") == "error"]
-            predicted = read_quantity(report, case["quantity"])
-            measured = case["measured"]
-            ratio = predicted / measured if measured else float("nan")
-            ok = abs(predicted - measured) <= case["tolerance"] * abs(measured) and not errors
-            failures += 0 if ok else 1
-            print("  %-44s measured %16.0f  shardscope %16.0f  ratio %.6f  %s%s"
-                  % (case["id"], measured, predicted, ratio, "ok" if ok else "OUTSIDE %.3g" % case["tolerance"],
-                     "  (errors: %s)" % errors if errors else ""))
-    return failures
+        args += ["--cases", path]
+    return subprocess.run(args, check=False).returncode
 
 
 def main():

@@ -40,6 +40,7 @@ const std::vector<FlagSpec>& scenarioFlags()
         {"lora-targets", "training", "lora_targets", FlagType::Text, "q,k,v,o,gate,up,down or all"},
         {"fused-swiglu", "training", "fused_swiglu", FlagType::Switch, "SwiGLU saves only its input (Megatron)"},
         {"norm-statistics", "training", "norm_statistics", FlagType::Switch, "count norm mean/rstd"},
+        {"fused-cross-entropy", "training", "fused_cross_entropy", FlagType::Switch, "loss gradient in place (Megatron); =off for PyTorch's"},
         {"gpus", "parallel", "gpus", FlagType::Int, "GPUs in the job"},
         {"dp", "parallel", "dp", FlagType::Int, "data-parallel size (default gpus/(tp*pp*cp))"},
         {"tp", "parallel", "tp", FlagType::Int, "tensor-parallel size"},

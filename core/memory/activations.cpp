@@ -177,4 +177,11 @@ double outputActivations(const ActivationContext& c)
     return bytes;
 }
 
+double lossBackwardWorkingSet(const ActivationContext& c)
+{
+    const Dims d = dims(c);
+    const double perElement = c.training->fusedCrossEntropy ? c.bytes.activation : 8.0;
+    return perElement * d.tokens * static_cast<double>(c.model->vocab) / d.t;
+}
+
 } // namespace shardscope

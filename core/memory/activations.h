@@ -61,4 +61,11 @@ double recomputeWorkingSet(const ActivationContext& context, const ActivationTer
 double embeddingActivations(const ActivationContext& context);
 double outputActivations(const ActivationContext& context);
 
+// The loss's backward working set on the last stage, live at the start of backward on top of
+// everything stored: the gradient of the logits. Megatron's fused vocab-parallel cross-entropy
+// writes it into the saved fp32 softmax and then casts it to the activation type (e sbV/t);
+// PyTorch's log_softmax + nll_loss holds the fp32 gradients of the log-probabilities and of the
+// logits at once (8 sbV/t; measured on an H200, validation/gpu_memory.py).
+double lossBackwardWorkingSet(const ActivationContext& context);
+
 } // namespace shardscope

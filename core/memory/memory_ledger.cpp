@@ -149,6 +149,12 @@ int groupsWithPeers(const LedgerLayout& l)
 
 } // namespace
 
+double ActivationParts::peak() const
+{
+    // The loss's backward runs first and frees its gradients before the last layer is recomputed.
+    return stored() + std::max(recomputeWorkingSet, lossWorkingSet);
+}
+
 double nf4BytesPerElement() { return (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0; }
 
 LedgerLayout singleGpuLayout(const Scenario& s)
@@ -214,6 +220,7 @@ public:
         workingSet_ = recomputeWorkingSet(context, terms);
         embeddingPerMicrobatch_ = embeddingActivations(context);
         outputPerMicrobatch_ = outputActivations(context);
+        lossWorkingSet_ = lossBackwardWorkingSet(context);
         layersOnStage_ = static_cast<int>(ceilDiv(m.layers, layout.pp));
     }
 
@@ -237,11 +244,16 @@ public:
         g.layerActivations = perLayer_;
         g.inflightPasses = inflightChunkPasses(l.pp, l.vpp, stage, l.microbatches);
         const double layersPerChunk = static_cast<double>(layersOnStage_) / l.vpp;
-        double activations = static_cast<double>(g.inflightPasses) * layersPerChunk * perLayer_ + workingSet_;
+        ActivationParts& parts = g.activationParts;
+        parts.layers = static_cast<double>(g.inflightPasses) * layersPerChunk * perLayer_;
+        parts.recomputeWorkingSet = workingSet_;
         if (stage == 0)
-            activations += embeddingPerMicrobatch_ * static_cast<double>(inflightChunkPasses(l.pp, 1, 0, l.microbatches));
-        if (stage == l.pp - 1)
-            activations += outputPerMicrobatch_;
+            parts.embedding = embeddingPerMicrobatch_ * static_cast<double>(inflightChunkPasses(l.pp, 1, 0, l.microbatches));
+        if (stage == l.pp - 1) {
+            parts.output = outputPerMicrobatch_;
+            parts.lossWorkingSet = lossWorkingSet_;
+        }
+        const double activations = parts.peak();
         g.device.activations = activations;
 
         const OverheadSpec& o = s_.overhead;
@@ -261,6 +273,7 @@ private:
     States layer_, embedding_, final_;
     double perLayer_ = 0;
     double workingSet_ = 0;
+    double lossWorkingSet_ = 0;
     double embeddingPerMicrobatch_ = 0;
     double outputPerMicrobatch_ = 0;
     int layersOnStage_ = 0;

@@ -56,6 +56,19 @@ struct ShardBytes {
 };
 
 // One GPU's memory: the device ledger, its overhead items and what offload keeps in host memory.
+// The activations of one GPU at its peak, part by part: what the layers, the embedding and the
+// output layer keep between forward and backward, plus the largest transient working set
+// (recomputing a layer, or the loss's backward on the last stage), which are never live together.
+struct ActivationParts {
+    double layers = 0;
+    double embedding = 0;
+    double output = 0;
+    double recomputeWorkingSet = 0;
+    double lossWorkingSet = 0;
+    double stored() const { return layers + embedding + output; }
+    double peak() const;
+};
+
 struct GpuMemory {
     MemoryBreakdown device;
     OverheadBreakdown overhead;
@@ -64,6 +77,7 @@ struct GpuMemory {
     double params = 0;                // parameters of this GPU's model shard (after TP, PP, EP)
     double trainableParams = 0;       // of which trainable (LoRA: the adapters)
     double layerActivations = 0;      // bytes one layer keeps per micro-batch
+    ActivationParts activationParts;  // what device.activations is made of
     std::int64_t inflightPasses = 0;  // chunk forward passes held at the peak
     int layersOnStage = 0;
     ShardBytes shard;                 // this GPU's model shard, for sizing collectives

@@ -35,6 +35,17 @@ Json overheadJson(const OverheadBreakdown& o)
                 {"fragmentation", bytes(o.fragmentation)}};
 }
 
+// What per_gpu.activations is made of: kept between forward and backward, plus the largest
+// transient (their sum with the larger working set is the activations figure).
+Json activationPartsJson(const ActivationParts& a)
+{
+    return Json{{"layers", bytes(a.layers)},
+                {"embedding", bytes(a.embedding)},
+                {"output", bytes(a.output)},
+                {"recompute_working_set", bytes(a.recomputeWorkingSet)},
+                {"loss_working_set", bytes(a.lossWorkingSet)}};
+}
+
 struct Row {
     const char* label;
     double MemoryBreakdown::*field;
@@ -120,6 +131,7 @@ Json estimateToJson(const Scenario& s, const Estimate& e)
           {"per_gpu", breakdownJson(e.memory.perGpu.device)},
           {"per_gpu_stage", e.memory.perGpu.stage},
           {"per_gpu_overhead", overheadJson(e.memory.perGpu.overhead)},
+          {"per_gpu_activations", activationPartsJson(e.memory.perGpu.activationParts)},
           {"single_gpu_overhead", overheadJson(e.memory.singleGpu.overhead)},
           {"host_per_gpu", breakdownJson(e.memory.perGpu.host)},
           {"activations_per_layer", bytes(e.memory.perGpu.layerActivations)},

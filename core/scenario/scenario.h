@@ -30,6 +30,9 @@ struct TrainingSpec {
     // Implementation choices that change what autograd saves (docs/model.md, "Activations").
     bool fusedSwiglu = true;                  // Megatron's fused bias-SwiGLU saves only its input
     bool normStatistics = true;               // count LayerNorm mean/rstd (RMSNorm rstd) in fp32
+    // Megatron's vocab-parallel cross-entropy computes the logits' gradient in place of the saved
+    // softmax; PyTorch's log_softmax + nll_loss allocates two fp32 s x b x V gradients in backward.
+    bool fusedCrossEntropy = true;
 };
 
 struct ParallelSpec {

@@ -68,7 +68,7 @@ void readSwitch(const Json& o, const char* key, const std::string& prefix, bool&
 constexpr const char* kTopLevel[] = {"model", "training", "parallel", "cluster", "overhead", "perf", "shardscope", nullptr};
 constexpr const char* kTrainingFields[] = {"seq_len", "micro_batch", "global_batch", "precision", "grad_dtype",
                                            "optimizer", "recompute", "flash_attention", "finetune", "lora_rank",
-                                           "lora_targets", "fused_swiglu", "norm_statistics", nullptr};
+                                           "lora_targets", "fused_swiglu", "norm_statistics", "fused_cross_entropy", nullptr};
 constexpr const char* kParallelFields[] = {"gpus", "dp", "tp", "pp", "cp", "ep", "zero", "sequence_parallel", "vpp",
                                            "offload", nullptr};
 constexpr const char* kClusterFields[] = {"gpu", "gpus_per_node", "intra_node_gbps", "inter_node_gbps", "peak_tflops",
@@ -183,6 +183,7 @@ void readTraining(const Json& o, TrainingSpec& t, Diagnostics& out)
     }
     readBool(o, "fused_swiglu", p, t.fusedSwiglu, out);
     readBool(o, "norm_statistics", p, t.normStatistics, out);
+    readBool(o, "fused_cross_entropy", p, t.fusedCrossEntropy, out);
 }
 
 void readParallel(const Json& o, ParallelSpec& par, Diagnostics& out)
@@ -338,7 +339,8 @@ Json scenarioToJson(const Scenario& s)
                      {"lora_rank", t.loraRank},
                      {"lora_targets", loraTargetsText(t.loraTargets)},
                      {"fused_swiglu", t.fusedSwiglu},
-                     {"norm_statistics", t.normStatistics}};
+                     {"norm_statistics", t.normStatistics},
+                     {"fused_cross_entropy", t.fusedCrossEntropy}};
     if (t.globalBatch)
         training["global_batch"] = *t.globalBatch;
     if (t.gradDtype)

@@ -231,7 +231,7 @@ CaseResult evaluateCase(const ReferenceCase& c)
         base += *value;
     }
     const double scale = unitScale(c.unit);
-    result.ours = base / scale;
+    result.ours = base * c.multiplier / scale;
     const double difference = result.ours - c.expected;
     result.error = c.expected != 0 ? difference / std::fabs(c.expected) : difference;
     const double allowed = c.relTolerance * std::fabs(c.expected) + c.absTolerance;

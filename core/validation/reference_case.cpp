@@ -158,7 +158,8 @@ bool parseCase(const Json& c, const Json& defaults, const std::string& origin, c
         problems.push_back(problem(origin, prefix + ".unit", "unknown unit '" + out.unit + "'"));
         ok = false;
     }
-    for (const auto& [key, target] : {std::pair{"tolerance", &out.relTolerance}, {"abs_tolerance", &out.absTolerance}}) {
+    for (const auto& [key, target] : {std::pair{"tolerance", &out.relTolerance}, {"abs_tolerance", &out.absTolerance},
+                                      {"multiplier", &out.multiplier}}) {
         if (!merged.contains(key))
             continue;
         if (!requireNumber(merged, key, origin, prefix, *target, problems) || *target < 0) {
@@ -220,8 +221,14 @@ bool parseReferenceSource(const Json& document, const std::string& origin, Refer
         out.title = engine + " measured by " + script;
         out.citation = script;
         out.version = engine + " " + version;
-        if (document.contains("device") && document["device"].is_string())
-            out.version += " (" + document["device"].get<std::string>() + ")";
+        std::string device, gpu, cuda;
+        readText(document, "device", origin, "", device, problems);
+        readText(document, "gpu_name", origin, "", gpu, problems);
+        readText(document, "cuda_version", origin, "", cuda, problems);
+        if (!gpu.empty())
+            out.version += " on " + gpu + (cuda.empty() ? "" : ", CUDA " + cuda);
+        else if (!device.empty())
+            out.version += " (" + device + ")";
     } else {
         const auto source = document.find("source");
         if (source == document.end() || !source->is_object()) {

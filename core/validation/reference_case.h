@@ -35,6 +35,7 @@ struct ReferenceCase {
     std::string command = "estimate";
     nlohmann::json inputs;              // scenario document or drift flags
     std::vector<std::string> quantity;
+    double multiplier = 1;              // applied to ShardScope's value: GPUs per node turns per GPU into per node
     double expected = 0;                // in `unit`
     std::string unit;                   // bytes, GB, GiB, MiB, parameters, B, FLOPs, percent, fraction, value, ...
     double relTolerance = 0;            // |ours - expected| <= rel * |expected| + abs passes

@@ -44,12 +44,18 @@ std::string formatCaseValue(double value, const std::string& unit)
 {
     if (!std::isfinite(value))
         return "n/a";
-    const bool integral = std::fabs(value) < 1e16 && std::fabs(value - std::round(value)) < 1e-9 * std::max(1.0, std::fabs(value));
+    // Large figures read best grouped with at most one decimal (48,455.4 MiB); small ones with
+    // six significant digits (0.117188 GB).
     std::string number;
-    if (integral && std::fabs(value) >= 1e4)
-        number = groupedInteger(value);
-    else
+    if (std::fabs(value) >= 1e4 && std::fabs(value) < 1e18) {
+        const double tenths = std::round(value * 10.0);
+        number = groupedInteger(std::trunc(tenths / 10.0));
+        const int decimal = static_cast<int>(std::fabs(std::fmod(tenths, 10.0)));
+        if (decimal != 0)
+            number += "." + std::to_string(decimal);
+    } else {
         number = printf1("%.6g", value);
+    }
     if (unit == "percent")
         return number + "%";
     if (unit == "fraction" || unit == "value")
@@ -61,6 +67,8 @@ std::string formatCaseError(const ReferenceCase& c, const CaseResult& r)
 {
     if (!r.problem.empty())
         return "n/a";
+    if (c.unit == "percent")  // a share is compared in percentage points
+        return printf1("%+.2f points", r.ours - c.expected);
     if (c.expected == 0)
         return printf1("%+.3g", r.error) + (c.unit == "fraction" || c.unit == "value" ? "" : " " + c.unit);
     if (r.error == 0)
@@ -72,10 +80,15 @@ std::string formatCaseError(const ReferenceCase& c, const CaseResult& r)
 std::string formatTolerance(const ReferenceCase& c)
 {
     std::string text;
-    if (c.relTolerance > 0)
+    if (c.relTolerance >= 1e-6)
         text = printf1("%g%%", 100.0 * c.relTolerance);
+    else if (c.relTolerance > 0)
+        text = "rounding";  // a relative 1e-9 absorbs floating-point summation order, nothing more
     if (c.absTolerance > 0)
-        text += (text.empty() ? "" : " + ") + formatCaseValue(c.absTolerance, c.unit);
+        text += (text.empty() ? "" : " + ")
+                + (c.unit == "percent" ? printf1("%g points", c.absTolerance) : formatCaseValue(c.absTolerance, c.unit));
+    if (text == "rounding")
+        return text;
     return text.empty() ? "exact" : "±" + text;
 }
 

@@ -983,14 +983,6 @@
         <translation>数据从何而来</translation>
     </message>
     <message>
-        <source>Memory: the article's 16 bytes per parameter, ZeRO (Rajbhandari et al. 2020), activations after Korthikanti et al. 2022. Communication and time: nccl-tests bus bandwidth, an alpha-beta model, Megatron-LM's schedules (Narayanan et al. 2021). Precision: IEEE, bfloat16 and OCP FP8 rounding, checked bit for bit against PyTorch.
-
-Every formula and its source: docs/model.md; what is checked against published figures: docs/validation.md.</source>
-        <translation>显存：沿用文章中每个参数 16 字节的估算、ZeRO（Rajbhandari 等，2020），激活值参照 Korthikanti 等（2022）。通信与时间：nccl-tests 总线带宽、alpha-beta 模型、Megatron-LM 的调度方式（Narayanan 等，2021）。精度：IEEE、bfloat16 和 OCP FP8 舍入，已与 PyTorch 逐位比对验证。
-
-所有公式及其出处见 docs/model.md；与已发表数据的核对见 docs/validation.md。</translation>
-    </message>
-    <message>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
@@ -1225,6 +1217,22 @@ Every formula and its source: docs/model.md; what is checked against published f
     <message>
         <source>Cannot write %1</source>
         <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Memory: the article's 16 bytes per parameter, ZeRO (Rajbhandari et al. 2020), activations after Korthikanti et al. 2022. Communication and time: nccl-tests bus bandwidth, an alpha-beta model, Megatron-LM's schedules (Narayanan et al. 2021). Precision: IEEE, bfloat16 and OCP FP8 rounding, checked bit for bit against PyTorch.
+
+Every formula and its source: docs/model.md; what is checked against published figures: Help &gt; Validation and docs/validation.md.</source>
+        <translation>显存：沿用文章中每个参数 16 字节的估算、ZeRO（Rajbhandari 等，2020），激活值参照 Korthikanti 等（2022）。通信与时间：nccl-tests 总线带宽、alpha-beta 模型、Megatron-LM 的调度方式（Narayanan 等，2021）。精度：IEEE、bfloat16 和 OCP FP8 舍入，已与 PyTorch 逐位比对验证。
+
+所有公式及其出处见 docs/model.md；与已发表数据的核对见“帮助 &gt; 验证”和 docs/validation.md。</translation>
+    </message>
+    <message>
+        <source>&amp;Validation...</source>
+        <translation>验证(&amp;V)...</translation>
+    </message>
+    <message>
+        <source>Every number checked against papers, other engines and PyTorch</source>
+        <translation>每个数字都与论文、其他引擎和 PyTorch 实测核对</translation>
     </message>
 </context>
 <context>
@@ -1921,6 +1929,129 @@ Every formula and its source: docs/model.md; what is checked against published f
     <message>
         <source>%1 GPUs, bubble %2%, %3 tokens/s, %4 days for %5 tokens</source>
         <translation>%1 个 GPU，气泡 %2%，%3 token/秒，训练 %5 token 需 %4 天</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::ValidationDialog</name>
+    <message>
+        <source>published</source>
+        <translation>已发表</translation>
+    </message>
+    <message>
+        <source>engine code</source>
+        <translation>引擎代码</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>cannot compute</source>
+        <translation>无法计算</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>未通过</translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n within tolerance</source>
+        <translation>
+            <numerusform>全部 %n 项在容差内</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <translation>
+            <numerusform>%n 项未通过</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 reference cases within tolerance.</source>
+        <translation>%2 个参考案例中有 %1 个在容差内。</translation>
+    </message>
+    <message>
+        <source>A built-in reference file could not be read: %1</source>
+        <translation>无法读取内置参考文件：%1</translation>
+    </message>
+    <message>
+        <source>Published figures, other engines' estimators and PyTorch measurements, compared with the current models; citations and notes are quoted in English.</source>
+        <translation>已发表的数据、其他引擎的估算函数以及 PyTorch 实测，与当前模型逐项比较；引文和说明保留英文原文。</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>参考值</translation>
+    </message>
+    <message>
+        <source>ShardScope</source>
+        <translation>ShardScope</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>tolerance</source>
+        <translation>容差</translation>
+    </message>
+    <message>
+        <source>%1 gives %2. %3</source>
+        <translation>%1 给出 %2。%3</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>量</translation>
+    </message>
+    <message>
+        <source>Validation: ShardScope against its sources</source>
+        <translation>验证：ShardScope 与其出处对照</translation>
+    </message>
+    <message>
+        <source>Only cases that differ</source>
+        <translation>仅显示有差异的案例</translation>
+    </message>
+    <message>
+        <source>Hide the cases that agree exactly</source>
+        <translation>隐藏完全一致的案例</translation>
+    </message>
+    <message>
+        <source>Case</source>
+        <translation>案例</translation>
+    </message>
+    <message>
+        <source>Tolerance</source>
+        <translation>容差</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Copy as Markdown</source>
+        <translation>复制为 Markdown</translation>
+    </message>
+    <message>
+        <source>Copy every table, with citations and notes, as Markdown</source>
+        <translation>将所有表格连同引文和说明复制为 Markdown</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>rounding</source>
+        <translation>舍入误差</translation>
+    </message>
+    <message>
+        <source>%1 points</source>
+        <translation>%1 个百分点</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
     </message>
 </context>
 </TS>

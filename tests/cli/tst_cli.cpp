@@ -7,27 +7,18 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QDir>
+#include <QFile>
 #include <QImage>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
 
+#include "tests/common/cli_process.h"
+
 namespace {
 
-struct Run {
-    int status = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = shardscope::testing::CliRun;
 
-Run cli(const QStringList& args)
-{
-    QProcess process;
-    process.start(QStringLiteral(SHARDSCOPE_CLI), args);
-    if (!process.waitForFinished(30000))
-        qFatal("shardscope-cli did not finish");
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
-            process.readAllStandardError()};
-}
+Run cli(const QStringList& args) { return shardscope::testing::runCli(args); }
 
 QJsonObject json(const Run& run)
 {
@@ -43,6 +34,23 @@ QJsonObject json(const Run& run)
 class TestCli : public QObject {
     Q_OBJECT
 private slots:
+    void overridingHeadsKeepsPlainMultiHeadAttention()
+    {
+        // The default base has 32 heads and 32 kv heads; --heads 16 alone must mean 16 kv heads and
+        // head dim hidden/heads, not an impossible 32 kv heads.
+        const Run run = cli({"estimate", "--layers", "2", "--hidden", "1024", "--heads", "16", "--ffn-hidden", "4096",
+                             "--gpus", "1", "--global-batch", "1", "--format", "json", "--save-scenario",
+                             QDir::temp().filePath(QStringLiteral("shardscope-heads.json"))});
+        QVERIFY2(run.status == 0, run.err.constData());
+        QFile saved(QDir::temp().filePath(QStringLiteral("shardscope-heads.json")));
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const QJsonObject model = QJsonDocument::fromJson(saved.readAll()).object()["model"].toObject();
+        QCOMPARE(model["kv_heads"].toInt(), 16);
+        QCOMPARE(model["head_dim"].toInt(), 64);
+        // A GQA base keeps its kv heads when only the heads change.
+        QCOMPARE(cli({"estimate", "--model", "llama3-8b", "--heads", "16", "--gpus", "1", "--global-batch", "1"}).status, 0);
+    }
+
     void jsonHasTheContractsFields()
     {
         const Run run = cli({"estimate", "--format", "json"});

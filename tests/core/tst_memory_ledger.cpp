@@ -240,6 +240,39 @@ private slots:
         QCOMPARE(eager - flash, 2.0 * 32 * 8192.0 * 8192 - 4.0 * 32 * 8192);
     }
 
+    void lossBackwardWorkingSetOnTheLastStage()
+    {
+        // Llama-2-7B, s 4096, b 2, V 32000: Megatron's fused cross-entropy adds the bf16 gradient of the
+        // logits (2 sbV); PyTorch's log_softmax + nll_loss two fp32 gradients (8 sbV), measured on an H200.
+        Scenario s = singleGpu("llama2-7b");
+        s.training.seqLen = 4096;
+        s.training.microBatch = 2;
+        s.training.globalBatch = 2;
+        s.training.recompute = Recompute::None;
+        const double sbv = 4096.0 * 2 * 32000;
+        const ActivationParts fused = estimate(s).memory.perGpu.activationParts;
+        QCOMPARE(fused.lossWorkingSet, 2.0 * sbv);
+        s.training.fusedCrossEntropy = false;
+        const Estimate unfused = estimate(s);
+        const ActivationParts& parts = unfused.memory.perGpu.activationParts;
+        QCOMPARE(parts.lossWorkingSet, 8.0 * sbv);
+        QCOMPARE(parts.stored(), fused.stored());
+        QCOMPARE(unfused.memory.perGpu.device.activations, parts.stored() + 8.0 * sbv);
+
+        // Full recomputation's working set (one layer) and the loss's are never live together.
+        s.training.recompute = Recompute::Full;
+        const ActivationParts full = estimate(s).memory.perGpu.activationParts;
+        QCOMPARE(full.peak(), full.stored() + std::max(full.recomputeWorkingSet, full.lossWorkingSet));
+
+        // With pipeline parallelism only the last stage computes the loss.
+        s.parallel.gpus = 4;
+        s.parallel.pp = 4;
+        s.training.globalBatch = 8;
+        const LedgerLayout layout = distributedLayout(s);
+        QCOMPARE(gpuMemoryAtStage(s, layout, 0).activationParts.lossWorkingSet, 0.0);
+        QCOMPARE(gpuMemoryAtStage(s, layout, 3).activationParts.lossWorkingSet, 8.0 * sbv);
+    }
+
     void overheadIsExplicit()
     {
         Scenario s = singleGpu("llama2-7b");

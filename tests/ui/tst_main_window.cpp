@@ -2,10 +2,12 @@
 // invalid layouts, language switching.
 #include <QtTest>
 
+#include <QAction>
 #include <QLineEdit>
 #include <QSlider>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTreeWidget>
 
 #include <cmath>
 
@@ -17,6 +19,7 @@
 #include "ui/controls/model_panel.h"
 #include "ui/controls/value_slider.h"
 #include "ui/main_window.h"
+#include "ui/validation/validation_dialog.h"
 
 using namespace shardscope;
 using namespace shardscope::ui;
@@ -205,6 +208,26 @@ private slots:
         window_->settle();
         QCOMPARE(window_->tabs()->tabText(0), tab);
         QCOMPARE(window_->memoryChart()->title(), title);
+    }
+
+    void helpValidationShowsEveryReferenceCase()
+    {
+        QAction* action = window_->findChild<QAction*>(QStringLiteral("validationAction"));
+        QVERIFY(action != nullptr);
+        action->trigger();
+        ValidationDialog* dialog = window_->validationDialog();
+        QVERIFY(dialog != nullptr && dialog->isVisible());
+        // The same cases as `shardscope-cli validate`, one top-level row per source.
+        QCOMPARE(dialog->tree()->topLevelItemCount(), static_cast<int>(dialog->run().sources.size()));
+        int rows = 0;
+        for (int i = 0; i < dialog->tree()->topLevelItemCount(); ++i)
+            rows += dialog->tree()->topLevelItem(i)->childCount();
+        QCOMPARE(rows, dialog->run().cases);
+        QVERIFY(dialog->run().passed());
+        window_->setLanguage(Language::Chinese);  // Qt posts LanguageChange to every window
+        QTRY_VERIFY(dialog->windowTitle().contains(QStringLiteral("验证")));
+        window_->setLanguage(Language::English);
+        dialog->close();
     }
 
     void screenshotWritesAPng()

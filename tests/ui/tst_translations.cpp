@@ -56,7 +56,8 @@ private slots:
                 ++messages;
             } else if (xml.name() == QLatin1String("translation")) {
                 const bool isUnfinished = xml.attributes().value(QLatin1String("type")) == QLatin1String("unfinished");
-                const QString text = xml.readElementText();
+                // Plural messages hold their forms in <numerusform> children.
+                const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
                 if (isUnfinished || text.isEmpty()) {
                     qWarning("unfinished: %s", qPrintable(source));
                     ++unfinished;

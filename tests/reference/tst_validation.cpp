@@ -1,0 +1,252 @@
+// `shardscope-cli validate`: every built-in reference case passes; a case with a wrong published
+// value fails (so the check can fail); malformed files are rejected naming the field; the
+// generated section of docs/validation.md is what the current core produces.
+#include <QtTest>
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include "tests/common/cli_process.h"
+
+#include "core/validation/case_evaluation.h"
+#include "core/validation/validation_report.h"
+#include "core/validation/validation_suite.h"
+
+using namespace shardscope;
+
+namespace {
+
+using Run = shardscope::testing::CliRun;
+
+Run cli(const QStringList& args) { return shardscope::testing::runCli(args); }
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text)
+{
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(path));
+    file.write(text);
+    return path;
+}
+
+// The article's 112 GB, stated correctly or with a deliberately wrong published value.
+QByteArray articleCase(double expectedGB)
+{
+    return QByteArray(R"({
+  "source": {"title": "test", "citation": "a test", "kind": "published"},
+  "cases": [{
+    "id": "seven-billion",
+    "what": "7B model states on one GPU",
+    "scenario": {"model": {"params": 7000000000}, "parallel": {"gpus": 1, "zero": 0}, "training": {"global_batch": 8}},
+    "quantity": ["memory.single_gpu.weights", "memory.single_gpu.gradients",
+                 "memory.single_gpu.master_weights", "memory.single_gpu.optimizer_states"],
+    "expected": )") + QByteArray::number(expectedGB) + R"(,
+    "unit": "GB",
+    "tolerance": 0.001
+  }]
+})";
+}
+
+QByteArray sourceFile(const char* relative)
+{
+    QFile file(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/") + QLatin1String(relative));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", relative);
+    return file.readAll();
+}
+
+} // namespace
+
+class TestValidation : public QObject {
+    Q_OBJECT
+private slots:
+    void everyBuiltInCasePasses()
+    {
+        Diagnostics problems;
+        const std::vector<ReferenceSource> sources = builtInReferenceSources(problems);
+        QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().message.c_str());
+        QVERIFY(sources.size() >= 7);  // article, ZeRO, Korthikanti, Narayanan, Megatron, DeepSpeed, presets
+        const ValidationRun run = runValidation(sources);
+        for (const SourceResults& s : run.sources) {
+            for (std::size_t i = 0; i < s.results.size(); ++i) {
+                const ReferenceCase& c = s.source.cases[i];
+                const CaseResult& r = s.results[i];
+                QVERIFY2(r.pass, qPrintable(QString::fromStdString(s.source.id + "/" + c.id + ": reference "
+                                                                    + formatCaseValue(c.expected, c.unit) + ", ShardScope "
+                                                                    + formatCaseValue(r.ours, c.unit) + " " + r.problem)));
+            }
+        }
+        QVERIFY(run.passed());
+    }
+
+    void everySourceIsCitedAndEveryCaseExplained()
+    {
+        Diagnostics problems;
+        for (const ReferenceSource& s : builtInReferenceSources(problems)) {
+            QVERIFY2(!s.citation.empty(), s.id.c_str());
+            QVERIFY2(!s.note.empty(), s.id.c_str());
+            for (const ReferenceCase& c : s.cases) {
+                QVERIFY2(!c.what.empty(), c.id.c_str());
+                // A tolerance wider than a rounding error must say why the values differ.
+                const bool loose = c.relTolerance > 1e-6 || c.absTolerance > 0;
+                const bool printedDigits = s.kind == ReferenceKind::Published;
+                QVERIFY2(!loose || printedDigits || !c.note.empty() || s.kind == ReferenceKind::Measured,
+                         (s.id + "/" + c.id + " has a tolerance without a note").c_str());
+            }
+        }
+    }
+
+    void theCommandPassesAndPrintsEverySource()
+    {
+        const Run run = cli({"validate"});
+        QVERIFY2(run.status == 0, run.err.constData());
+        QVERIFY(run.out.contains("ZeRO: Memory Optimizations"));
+        QVERIFY(run.out.contains("cases within tolerance"));
+        QVERIFY(!run.out.contains("FAIL"));
+    }
+
+    void jsonOutputNamesSourceValueAndError()
+    {
+        const Run run = cli({"validate", "--format", "json", "--only", "zero"});
+        QCOMPARE(run.status, 0);
+        const QJsonObject o = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(o["passed"].toBool(), true);
+        const QJsonArray sources = o["sources"].toArray();
+        QCOMPARE(sources.size(), 1);
+        const QJsonObject zero = sources[0].toObject();
+        QVERIFY(zero["citation"].toString().contains("1910.02054"));
+        const QJsonObject first = zero["cases"].toArray()[0].toObject();
+        QCOMPARE(first["id"].toString(), QStringLiteral("figure1-baseline"));
+        QCOMPARE(first["reference"].toDouble(), 120.0);
+        QCOMPARE(first["shardscope"].toDouble(), 120.0);
+        QCOMPARE(first["error"].toDouble(), 0.0);
+        QVERIFY(first.contains("what"));
+    }
+
+    void aWrongPublishedValueFails()
+    {
+        QTemporaryDir dir;
+        const QString right = writeFile(dir, "right.json", articleCase(112));
+        const QString wrong = writeFile(dir, "wrong.json", articleCase(100));
+        QCOMPARE(cli({"validate", "--no-built-in", "--cases", right}).status, 0);
+        const Run run = cli({"validate", "--no-built-in", "--cases", wrong});
+        QCOMPARE(run.status, 1);
+        QVERIFY(run.out.contains("FAIL"));
+        QVERIFY(run.out.contains("+12.000%"));
+        QVERIFY(run.err.contains("1 of 1 reference cases outside their tolerance"));
+        // Among the built-in cases the wrong one still fails the whole run.
+        QCOMPARE(cli({"validate", "--cases", wrong}).status, 1);
+    }
+
+    void malformedCaseFilesAreRejectedNamingTheField_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("not JSON") << QByteArray("{") << "not valid JSON";
+        QTest::newRow("no source") << QByteArray(R"({"cases": []})") << "source";
+        QTest::newRow("no expected") << QByteArray(R"({"source": {"citation": "x"}, "cases": [{"id": "a", "quantity": "model.params", "unit": "parameters"}]})")
+                                     << "cases[0].expected";
+        QTest::newRow("unknown unit") << QByteArray(R"({"source": {"citation": "x"}, "cases": [{"id": "a", "quantity": "model.params", "unit": "furlongs", "expected": 1}]})")
+                                      << "cases[0].unit";
+        QTest::newRow("bad kind") << QByteArray(R"({"source": {"citation": "x", "kind": "rumour"}, "cases": [{"id": "a", "quantity": "model.params", "unit": "parameters", "expected": 1}]})")
+                                  << "source.kind";
+        QTest::newRow("negative tolerance") << QByteArray(R"({"source": {"citation": "x"}, "cases": [{"id": "a", "quantity": "model.params", "unit": "parameters", "expected": 1, "tolerance": -1}]})")
+                                            << "cases[0].tolerance";
+    }
+    void malformedCaseFilesAreRejectedNamingTheField()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, field);
+        QTemporaryDir dir;
+        const Run run = cli({"validate", "--no-built-in", "--cases", writeFile(dir, "bad.json", text)});
+        QCOMPARE(run.status, 2);
+        QVERIFY2(run.err.contains(field.toUtf8()), run.err.constData());
+    }
+
+    void aCaseThatCannotBeEvaluatedFailsWithItsReason()
+    {
+        QTemporaryDir dir;
+        QByteArray text = articleCase(112);
+        text.replace("memory.single_gpu.weights", "memory.single_gpu.no_such_part");
+        const Run run = cli({"validate", "--no-built-in", "--cases", writeFile(dir, "path.json", text)});
+        QCOMPARE(run.status, 1);
+        QVERIFY2(run.out.contains("no field 'no_such_part'"), run.out.constData());
+        text = articleCase(112);
+        text.replace(R"("gpus": 1)", R"("gpus": 3, "tp": 2)");
+        const Run invalid = cli({"validate", "--no-built-in", "--cases", writeFile(dir, "layout.json", text)});
+        QCOMPARE(invalid.status, 1);
+        QVERIFY2(invalid.out.contains("invalid layout"), invalid.out.constData());
+    }
+
+    void quantityPathsFilterAndMultiply()
+    {
+        const nlohmann::json document = nlohmann::json::parse(R"({"communication": {"per_step": [
+            {"dimension": "dp", "collective": "all-reduce", "bytes": 10, "calls": 2},
+            {"dimension": "tp", "collective": "all-reduce", "bytes": 5, "calls": 3},
+            {"dimension": "dp", "collective": "all-gather", "bytes": 7, "calls": 1}]}})");
+        std::string error;
+        QCOMPARE(*readQuantity(document, "communication.per_step[dimension=dp].bytes", error), 17.0);
+        QCOMPARE(*readQuantity(document, "communication.per_step[dimension=dp,collective=all-reduce].bytes*calls", error),
+                 20.0);
+        QCOMPARE(*readQuantity(document, "communication.per_step[collective=all-reduce].bytes*calls", error), 35.0);
+        QVERIFY(!readQuantity(document, "communication.per_step[dimension=pp].bytes", error));
+        QVERIFY(error.find("matches nothing") != std::string::npos);
+        QVERIFY(!readQuantity(document, "communication.per_step[dimension].bytes", error));
+        QVERIFY(!readQuantity(document, "communication.seconds", error));
+    }
+
+    void writeDocReplacesOnlyTheGeneratedSection()
+    {
+        QTemporaryDir dir;
+        const QByteArray before = QByteArray("# Title\n\nintro\n\n") + kValidationBegin + "\nold\n" + kValidationEnd
+                                  + "\n\nafter\n";
+        const QString path = writeFile(dir, "doc.md", before);
+        const Run run = cli({"validate", "--only", "article", "--write-doc", path});
+        QVERIFY2(run.status == 0, run.err.constData());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray after = file.readAll();
+        QVERIFY(after.startsWith("# Title\n\nintro\n\n"));
+        QVERIFY(after.endsWith(QByteArray(kValidationEnd) + "\n\nafter\n"));
+        QVERIFY(!after.contains("\nold\n"));
+        QVERIFY(after.contains("| `model-states-one-gpu` |"));
+
+        // No markers: refused, and the file is left as it was.
+        const QString plain = writeFile(dir, "plain.md", "# no markers\n");
+        const Run refused = cli({"validate", "--write-doc", plain});
+        QCOMPARE(refused.status, 2);
+        QVERIFY(refused.err.contains("no generated section"));
+        QFile untouched(plain);
+        QVERIFY(untouched.open(QIODevice::ReadOnly));
+        QCOMPARE(untouched.readAll(), QByteArray("# no markers\n"));
+    }
+
+    void theDocumentIsWhatTheCoreProduces()
+    {
+        // docs/validation.md's generated section must be regenerated whenever a case or a model
+        // changes: `shardscope-cli validate --write-doc docs/validation.md`.
+        std::string document = sourceFile("docs/validation.md").toStdString();
+        std::string expected = document;
+        Diagnostics problems;
+        QVERIFY(replaceGeneratedSection(expected, validationMarkdown(runValidation(builtInReferenceSources(problems)))));
+        QVERIFY2(document == expected,
+                 "docs/validation.md is stale: run build/release/app/shardscope-cli validate --write-doc docs/validation.md");
+    }
+
+    void unknownFlagsAndFormatsAreInvalidInput()
+    {
+        QCOMPARE(cli({"validate", "--format", "xml"}).status, 2);
+        QCOMPARE(cli({"validate", "--bogus", "1"}).status, 2);
+        QCOMPARE(cli({"validate", "--only", "no-such-source"}).status, 2);
+        QCOMPARE(cli({"validate", "--no-built-in"}).status, 2);
+        QCOMPARE(cli({"validate", "--cases", "/nonexistent/cases.json"}).status, 2);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestValidation)
+#include "tst_validation.moc"

@@ -1,0 +1,46 @@
+#pragma once
+#include <QDialog>
+
+#include "core/validation/validation_suite.h"
+
+class QLabel;
+class QTextBrowser;
+class QTreeWidget;
+class QTreeWidgetItem;
+class QPushButton;
+class QCheckBox;
+
+namespace shardscope::ui {
+
+// Help > Validation: every reference case (published figures, other engines' estimators,
+// PyTorch measurements) against the current core, the same table `shardscope-cli validate`
+// prints. Selecting a case shows its citation, inputs and why the values differ.
+class ValidationDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit ValidationDialog(QWidget* parent = nullptr);
+
+    // Runs every case again (about 30 ms) and refills the table.
+    void refresh();
+    const ValidationRun& run() const { return run_; }
+    QTreeWidget* tree() const { return tree_; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void fill();
+    void showDetails(QTreeWidgetItem* item);
+
+    ValidationRun run_;
+    QString loadProblem_;
+    QLabel* summary_ = nullptr;
+    QCheckBox* onlyDifferences_ = nullptr;
+    QTreeWidget* tree_ = nullptr;
+    QTextBrowser* details_ = nullptr;
+    QPushButton* copyButton_ = nullptr;
+    QPushButton* closeButton_ = nullptr;
+};
+
+} // namespace shardscope::ui
