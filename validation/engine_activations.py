@@ -21,6 +21,7 @@ import torch
 import torch.nn.functional as F
 
 import engine_common as ec
+import engine_layers as el
 
 SCRIPT = "validation/engine_activations.py"
 SEED = 20261201
@@ -109,12 +110,12 @@ def init_layer(layer, seed):
 
 
 def gpt_layer(h, a, recompute, dtype=BF16, dropout_p=0.1):
-    return init_layer(ec.GptLayer(h, a, 4 * h, dropout_p=dropout_p, recompute=recompute, dtype=dtype), SEED)
+    return init_layer(el.GptLayer(h, a, 4 * h, dropout_p=dropout_p, recompute=recompute, dtype=dtype), SEED)
 
 
 def llama_layer(shape, recompute, fused, dtype=BF16, max_positions=None):
-    rotary = ec.RotaryTable(shape["d"], max_positions or shape["s"])
-    layer = ec.LlamaLayer(shape["h"], shape["a"], shape["kv"], shape["d"], shape["f"], rotary,
+    rotary = el.RotaryTable(shape["d"], max_positions or shape["s"])
+    layer = el.LlamaLayer(shape["h"], shape["a"], shape["kv"], shape["d"], shape["f"], rotary,
                           recompute=recompute, fused_swiglu=fused, dtype=dtype)
     return init_layer(layer, SEED)
 

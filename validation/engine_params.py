@@ -15,6 +15,7 @@ import time
 import torch
 
 import engine_common as ec
+import engine_layers as el
 
 SCRIPT = "validation/engine_params.py"
 SEED = 20261202
@@ -52,7 +53,7 @@ def smoke_forward(model, vocab):
 
 
 def gpt_case(case_id, what, layers, hidden, heads, ffn, vocab, max_positions, tied, position, device, run):
-    model = ec.GptModel(layers, hidden, heads, ffn, vocab, max_positions, tied, position=position,
+    model = el.GptModel(layers, hidden, heads, ffn, vocab, max_positions, tied, position=position,
                         device=device, dtype=torch.float32)
     if run:
         smoke_forward(model, vocab)
@@ -63,7 +64,7 @@ def gpt_case(case_id, what, layers, hidden, heads, ffn, vocab, max_positions, ti
 
 
 def llama_case(case_id, what, layers, hidden, heads, kv_heads, head_dim, ffn, vocab, tied, device, run):
-    model = ec.LlamaModel(layers, hidden, heads, kv_heads, head_dim, ffn, vocab, max_positions=64, tied=tied,
+    model = el.LlamaModel(layers, hidden, heads, kv_heads, head_dim, ffn, vocab, max_positions=64, tied=tied,
                           device=device, dtype=torch.float32)
     if run:
         smoke_forward(model, vocab)

@@ -27,6 +27,7 @@ import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import engine_common as ec  # noqa: E402
+import engine_layers as el  # noqa: E402
 
 SCRIPT = "validation/gpu_memory.py"
 SEED = 20261205
@@ -156,12 +157,12 @@ class Layer(nn.Module):
     def __init__(self, hidden, heads, kv_heads, head_dim, ffn):
         super().__init__()
         self.heads, self.kv_heads, self.head_dim = heads, kv_heads, head_dim
-        self.attention_norm = ec.RmsNorm(hidden)
+        self.attention_norm = el.RmsNorm(hidden)
         self.q_proj = nn.Linear(hidden, heads * head_dim, bias=False)
         self.k_proj = nn.Linear(hidden, kv_heads * head_dim, bias=False)
         self.v_proj = nn.Linear(hidden, kv_heads * head_dim, bias=False)
         self.o_proj = nn.Linear(heads * head_dim, hidden, bias=False)
-        self.mlp_norm = ec.RmsNorm(hidden)
+        self.mlp_norm = el.RmsNorm(hidden)
         self.gate_proj = nn.Linear(hidden, ffn, bias=False)
         self.up_proj = nn.Linear(hidden, ffn, bias=False)
         self.down_proj = nn.Linear(ffn, hidden, bias=False)
@@ -169,24 +170,24 @@ class Layer(nn.Module):
     def forward(self, x, cos, sin, attention):
         b, s, _ = x.shape
         a, kv, d = self.heads, self.kv_heads, self.head_dim
-        with ec.region("1 attention_norm"):
+        with el.region("1 attention_norm"):
             y = self.attention_norm(x)
-        with ec.region("2 qkv"):
+        with el.region("2 qkv"):
             q = self.q_proj(y).view(b, s, a, d).transpose(1, 2)
             k = self.k_proj(y).view(b, s, kv, d).transpose(1, 2)
             v = self.v_proj(y).view(b, s, kv, d).transpose(1, 2)
-        with ec.region("2 rope"):
+        with el.region("2 rope"):
             q = q * cos + _rotate_half(q) * sin
             k = k * cos + _rotate_half(k) * sin
-        with ec.region("3 attention"):
+        with el.region("3 attention"):
             o = attention(q, k, v)
-        with ec.region("4 o_proj"):
+        with el.region("4 o_proj"):
             x = x + self.o_proj(o.transpose(1, 2).reshape(b, s, a * d))
-        with ec.region("5 mlp_norm"):
+        with el.region("5 mlp_norm"):
             y = self.mlp_norm(x)
-        with ec.region("6 mlp"):
+        with el.region("6 mlp"):
             y = F.silu(self.gate_proj(y)) * self.up_proj(y)
-        with ec.region("7 down"):
+        with el.region("7 down"):
             return x + self.down_proj(y)
 
 
@@ -196,7 +197,7 @@ class Decoder(nn.Module):
         self.attention = attention
         self.embed_tokens = nn.Embedding(vocab, hidden)
         self.layers = nn.ModuleList(Layer(hidden, heads, kv_heads, head_dim, ffn) for _ in range(layers))
-        self.final_norm = ec.RmsNorm(hidden)
+        self.final_norm = el.RmsNorm(hidden)
         self.output = nn.Linear(hidden, vocab, bias=False)
         inv_freq = 1.0 / (10000.0 ** (torch.arange(0, head_dim, 2, dtype=torch.float64) / head_dim))
         angles = torch.outer(torch.arange(max_positions, dtype=torch.float64), inv_freq)
@@ -210,13 +211,13 @@ class Decoder(nn.Module):
     def forward(self, tokens, targets):
         s = tokens.shape[1]
         cos, sin = self.cos[:s], self.sin[:s]
-        with ec.region("0 embedding"):
+        with el.region("0 embedding"):
             x = self.embed_tokens(tokens).to(BF16)
         with self.attention.kernel():
             for i, layer in enumerate(self.layers):
-                with ec.region("layer %03d" % i):
+                with el.region("layer %03d" % i):
                     x = layer(x, cos, sin, self.attention)
-        with ec.region("output"):
+        with el.region("output"):
             logits = self.output(self.final_norm(x))
             return F.cross_entropy(logits.float().view(-1, logits.shape[-1]), targets.view(-1))
 
