@@ -238,7 +238,7 @@ def check_files(paths):
     cli = find_cli()
     if cli is None:
         print("shardscope-cli not found (build it, or set SHARDSCOPE_CLI); nothing checked")
-        return 0
+        return 2
     args = [cli, "validate", "--no-built-in"]
     for path in paths:
         args += ["--cases", path]

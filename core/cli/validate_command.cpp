@@ -102,11 +102,16 @@ int runValidate(const std::vector<std::string>& args, std::ostream& out, std::os
     }
     if (!reportProblems(problems, err))
         return kExitInvalidInput;
-    if (!only.empty()) {
-        std::erase_if(sources, [&](const ReferenceSource& s) { return std::find(only.begin(), only.end(), s.id) == only.end(); });
-        if (sources.empty())
-            return invalidOption(err, "--only", "no reference source has that id"), kExitInvalidInput;
+    for (const std::string& id : only) {
+        if (std::none_of(sources.begin(), sources.end(), [&](const ReferenceSource& s) { return s.id == id; })) {
+            std::string known;
+            for (const ReferenceSource& s : sources)
+                known += (known.empty() ? "" : ", ") + s.id;
+            return invalidOption(err, "--only", "no reference source '" + id + "'; known: " + known), kExitInvalidInput;
+        }
     }
+    if (!only.empty())
+        std::erase_if(sources, [&](const ReferenceSource& s) { return std::find(only.begin(), only.end(), s.id) == only.end(); });
     if (sources.empty())
         return invalidOption(err, "--no-built-in", "no reference cases to run: give --cases FILE"), kExitInvalidInput;
 

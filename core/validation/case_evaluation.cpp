@@ -1,6 +1,7 @@
 #include "core/validation/case_evaluation.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <vector>
 
 #include "core/estimate/estimate.h"
@@ -59,9 +60,14 @@ bool matches(const Json& element, const std::vector<std::pair<std::string, std::
         const auto it = element.find(field);
         if (it == element.end())
             return false;
-        const std::string text = it->is_string() ? it->get<std::string>() : it->dump();
-        if (text != value)
+        if (it->is_number()) {  // [calls=1] matches 1.0: numbers compare as numbers
+            char* end = nullptr;
+            const double wanted = std::strtod(value.c_str(), &end);
+            if (end == value.c_str() || *end != '\0' || it->get<double>() != wanted)
+                return false;
+        } else if (!it->is_string() || it->get<std::string>() != value) {
             return false;
+        }
     }
     return true;
 }
@@ -181,13 +187,11 @@ std::optional<Json> runCommand(const ReferenceCase& c, std::string& error)
     }
     Diagnostics problems;
     const std::optional<Scenario> scenario = scenarioFromJson(c.inputs, {}, problems);
-    if (!scenario || hasErrors(problems)) {
-        for (const Diagnostic& d : problems) {
-            if (d.severity == Severity::Error) {
-                error = "scenario " + d.field + ": " + d.message;
-                break;
-            }
-        }
+    // A warning here is an unknown or ignored field: in a reference case it is a typo that would
+    // silently compare the default instead, so it stops the case like an error.
+    if (!scenario || !problems.empty()) {
+        const Diagnostic& d = problems.empty() ? Diagnostic{} : problems.front();
+        error = "scenario " + d.field + ": " + d.message;
         return std::nullopt;
     }
     const Estimate e = estimate(*scenario);
@@ -232,8 +236,10 @@ CaseResult evaluateCase(const ReferenceCase& c)
     }
     const double scale = unitScale(c.unit);
     result.ours = base * c.multiplier / scale;
-    const double difference = result.ours - c.expected;
-    result.error = c.expected != 0 ? difference / std::fabs(c.expected) : difference;
+    result.difference = result.ours - c.expected;
+    result.error = c.expected != 0 ? result.difference / std::fabs(c.expected) : 0.0;
+    // The comparison removes the stated known difference first (reference_case.h).
+    const double difference = result.difference - c.knownDifference;
     const double allowed = c.relTolerance * std::fabs(c.expected) + c.absTolerance;
     // A relative slack of 1e-12 absorbs the last bit of decimal-to-binary conversion, so a
     // tolerance of 0 means "equal as printed", not "equal to the last bit of a double".

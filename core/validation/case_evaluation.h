@@ -11,7 +11,8 @@ namespace shardscope {
 // ShardScope's value for one reference case and how it compares.
 struct CaseResult {
     double ours = 0;        // in the case's unit
-    double error = 0;       // (ours - expected) / |expected|; ours - expected when expected is 0
+    double difference = 0;  // ours - expected, in the case's unit
+    double error = 0;       // difference / |expected|; 0 when expected is 0 (see difference)
     bool pass = false;
     std::string problem;    // set when the case could not be evaluated (bad scenario, bad path)
 };

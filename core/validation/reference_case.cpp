@@ -1,6 +1,7 @@
 #include "core/validation/reference_case.h"
 
 #include <array>
+#include <set>
 #include <cmath>
 #include <utility>
 
@@ -129,8 +130,20 @@ bool parseCase(const Json& c, const Json& defaults, const std::string& origin, c
     }
     Json merged = defaults.is_object() ? defaults : Json::object();
     merged.merge_patch(c);  // nested objects merge, so a case states only what differs
+    static const std::set<std::string> known = {
+        "id", "what", "command", "scenario", "drift", "quantity", "expected", "measured", "unit", "tolerance",
+        "abs_tolerance", "multiplier", "known_difference", "note", "other_values"};
+    bool ok = true;
+    for (const auto& item : merged.items()) {
+        // Hand-written reference files are checked for typos; the measurement scripts add fields
+        // of their own for people (per-rank figures, buckets) that are not read here.
+        if (!measurement && known.count(item.key()) == 0) {
+            problems.push_back(problem(origin, prefix + "." + item.key(), "unknown field (a typo?)"));
+            ok = false;
+        }
+    }
 
-    bool ok = readText(merged, "id", origin, prefix, out.id, problems);
+    ok = readText(merged, "id", origin, prefix, out.id, problems) && ok;
     if (out.id.empty()) {
         problems.push_back(problem(origin, prefix + ".id", "missing"));
         ok = false;
@@ -165,6 +178,17 @@ bool parseCase(const Json& c, const Json& defaults, const std::string& origin, c
         if (!requireNumber(merged, key, origin, prefix, *target, problems) || *target < 0) {
             if (*target < 0)
                 problems.push_back(problem(origin, prefix + "." + key, "must not be negative"));
+            ok = false;
+        }
+    }
+    if (out.multiplier <= 0) {
+        problems.push_back(problem(origin, prefix + ".multiplier", "must be positive"));
+        ok = false;
+    }
+    if (merged.contains("known_difference")) {
+        ok = requireNumber(merged, "known_difference", origin, prefix, out.knownDifference, problems) && ok;
+        if (out.note.empty() && !merged.contains("note")) {
+            problems.push_back(problem(origin, prefix + ".note", "a known difference needs a note that explains it"));
             ok = false;
         }
     }
@@ -255,10 +279,17 @@ bool parseReferenceSource(const Json& document, const std::string& origin, Refer
         problems.push_back(problem(origin, "cases", "must be a non-empty list"));
         return false;
     }
+    std::set<std::string> ids;
     for (std::size_t i = 0; i < cases->size(); ++i) {
         ReferenceCase c;
-        if (parseCase((*cases)[i], defaults, origin, "cases[" + std::to_string(i) + "]", measurement, c, problems))
-            out.cases.push_back(std::move(c));
+        const std::string at = "cases[" + std::to_string(i) + "]";
+        if (!parseCase((*cases)[i], defaults, origin, at, measurement, c, problems))
+            continue;
+        if (!ids.insert(c.id).second) {
+            problems.push_back(problem(origin, at + ".id", "'" + c.id + "' is used twice"));
+            continue;
+        }
+        out.cases.push_back(std::move(c));
     }
     return problems.size() == before;
 }

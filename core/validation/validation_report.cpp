@@ -70,7 +70,7 @@ std::string formatCaseError(const ReferenceCase& c, const CaseResult& r)
     if (c.unit == "percent")  // a share is compared in percentage points
         return printf1("%+.2f points", r.ours - c.expected);
     if (c.expected == 0)
-        return printf1("%+.3g", r.error) + (c.unit == "fraction" || c.unit == "value" ? "" : " " + c.unit);
+        return printf1("%+.3g", r.difference) + (c.unit == "fraction" || c.unit == "value" ? "" : " " + c.unit);
     if (r.error == 0)
         return "0";
     const double percent = 100.0 * r.error;
@@ -87,9 +87,13 @@ std::string formatTolerance(const ReferenceCase& c)
     if (c.absTolerance > 0)
         text += (text.empty() ? "" : " + ")
                 + (c.unit == "percent" ? printf1("%g points", c.absTolerance) : formatCaseValue(c.absTolerance, c.unit));
-    if (text == "rounding")
-        return text;
-    return text.empty() ? "exact" : "±" + text;
+    if (text != "rounding")
+        text = text.empty() ? "exact" : "±" + text;
+    if (c.knownDifference != 0) {  // "+240 MiB known, ±0.02 MiB"
+        const std::string sign = c.knownDifference > 0 ? "+" : "-";
+        return sign + formatCaseValue(std::fabs(c.knownDifference), c.unit) + " known, " + text;
+    }
+    return text;
 }
 
 std::string validationTable(const ValidationRun& run)
@@ -113,7 +117,8 @@ std::string validationTable(const ValidationRun& run)
         for (const auto& row : rows)
             for (std::size_t k = 0; k < row.size(); ++k)
                 width[k] = std::max(width[k], row[k].size());
-        for (const auto& row : rows) {
+        for (std::size_t r = 0; r < rows.size(); ++r) {
+            const auto& row = rows[r];
             out << "  ";
             for (std::size_t k = 0; k < row.size(); ++k) {
                 std::string text = row[k];
@@ -124,6 +129,8 @@ std::string validationTable(const ValidationRun& run)
                 out << text << (k + 1 < row.size() ? "  " : "");
             }
             out << "\n";
+            if (r > 0 && !s.source.cases[r - 1].what.empty())  // the inputs, in words, under each case
+                out << std::string(width[0] + 4, ' ') << s.source.cases[r - 1].what << "\n";
         }
         out << "\n";
     }
@@ -145,15 +152,24 @@ nlohmann::json validationJson(const ValidationRun& run)
             nlohmann::json others = nlohmann::json::array();
             for (const OtherValue& o : c.others)
                 others.push_back({{"source", o.source}, {"value", o.value}, {"note", o.note}});
-            nlohmann::json entry = {{"id", c.id},           {"what", c.what},
-                                    {"command", c.command}, {"quantity", c.quantity},
-                                    {"unit", c.unit},       {"reference", c.expected},
-                                    {"rel_tolerance", c.relTolerance}, {"abs_tolerance", c.absTolerance},
-                                    {"pass", r.pass},       {"note", c.note},
+            nlohmann::json entry = {{"id", c.id},
+                                    {"what", c.what},
+                                    {"command", c.command},
+                                    {"inputs", c.inputs},
+                                    {"quantity", c.quantity},
+                                    {"multiplier", c.multiplier},
+                                    {"unit", c.unit},
+                                    {"reference", c.expected},
+                                    {"known_difference", c.knownDifference},
+                                    {"rel_tolerance", c.relTolerance},
+                                    {"abs_tolerance", c.absTolerance},
+                                    {"pass", r.pass},
+                                    {"note", c.note},
                                     {"other_values", others}};
             if (r.problem.empty()) {
                 entry["shardscope"] = r.ours;
-                entry["error"] = r.error;
+                entry["difference"] = r.difference;                                   // in unit
+                entry["error"] = c.expected != 0 ? nlohmann::json(r.error) : nlohmann::json();  // relative
             } else {
                 entry["problem"] = r.problem;
             }

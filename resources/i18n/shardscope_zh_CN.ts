@@ -2053,5 +2053,9 @@ Every formula and its source: docs/model.md; what is checked against published f
         <source>Close</source>
         <translation>关闭</translation>
     </message>
+    <message>
+        <source>%1 known, %2</source>
+        <translation>已知差 %1，%2</translation>
+    </message>
 </context>
 </TS>

@@ -32,7 +32,13 @@ QString q(const std::string& text) { return QString::fromStdString(text); }
 // Core formats tolerances in English ("exact", "rounding", "±5 points"); the words are translated here.
 QString toleranceText(const ReferenceCase& c)
 {
-    const QString text = q(formatTolerance(c));
+    QString text = q(formatTolerance(c));
+    const qsizetype known = text.indexOf(QLatin1String(" known, "));
+    if (known >= 0) {  // "+240 MiB known, ±0.001 MiB": a stated known difference, then the tolerance
+        ReferenceCase rest = c;
+        rest.knownDifference = 0;
+        return ValidationDialog::tr("%1 known, %2").arg(text.left(known), toleranceText(rest));
+    }
     if (text == QLatin1String("exact"))
         return ValidationDialog::tr("exact");
     if (text == QLatin1String("rounding"))
