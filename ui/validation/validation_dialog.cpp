@@ -81,8 +81,14 @@ ValidationDialog::ValidationDialog(QWidget* parent) : QDialog(parent)
     tree_->setAlternatingRowColors(true);
     tree_->header()->setStretchLastSection(false);
     tree_->header()->setSectionResizeMode(ColumnCase, QHeaderView::Stretch);
-    for (int c = ColumnReference; c < ColumnCount; ++c)
-        tree_->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    // Fixed, adjustable widths for the figures leave the description most of the row (fitting
+    // them to their longest cell would squeeze it).
+    const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
+    const int widths[ColumnCount] = {0, 10 * em, 10 * em, 10 * em, 15 * em, 5 * em};
+    for (int c = ColumnReference; c < ColumnCount; ++c) {
+        tree_->header()->setSectionResizeMode(c, QHeaderView::Interactive);
+        tree_->header()->resizeSection(c, widths[c]);
+    }
     details_ = new QTextBrowser;
     details_->setOpenExternalLinks(false);
 
@@ -152,8 +158,10 @@ void ValidationDialog::fill()
             item->setText(ColumnTolerance, toleranceText(c));
             item->setText(ColumnStatus, r.pass ? tr("ok") : tr("FAIL"));
             item->setForeground(ColumnStatus, r.pass ? kPass : kFail);
-            for (int col = ColumnReference; col < ColumnCount; ++col)
+            for (int col = ColumnReference; col < ColumnCount; ++col) {
                 item->setTextAlignment(col, Qt::AlignRight | Qt::AlignVCenter);
+                item->setToolTip(col, item->text(col));  // in full when the column is narrow
+            }
             item->setData(ColumnCase, kSourceRole, static_cast<int>(s));
             item->setData(ColumnCase, kCaseRole, static_cast<int>(i));
         }
