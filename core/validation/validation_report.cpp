@@ -69,6 +69,8 @@ std::string formatCaseError(const ReferenceCase& c, const CaseResult& r)
         return "n/a";
     if (c.unit == "percent")  // a share is compared in percentage points
         return printf1("%+.2f points", r.ours - c.expected);
+    if (r.difference == 0)
+        return "0";
     if (c.expected == 0)
         return printf1("%+.3g", r.difference) + (c.unit == "fraction" || c.unit == "value" ? "" : " " + c.unit);
     if (r.error == 0)

@@ -84,7 +84,7 @@ ValidationDialog::ValidationDialog(QWidget* parent) : QDialog(parent)
     // Fixed, adjustable widths for the figures leave the description most of the row (fitting
     // them to their longest cell would squeeze it).
     const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
-    const int widths[ColumnCount] = {0, 10 * em, 10 * em, 10 * em, 15 * em, 5 * em};
+    const int widths[ColumnCount] = {0, 12 * em, 12 * em, 9 * em, 14 * em, 5 * em};
     for (int c = ColumnReference; c < ColumnCount; ++c) {
         tree_->header()->setSectionResizeMode(c, QHeaderView::Interactive);
         tree_->header()->resizeSection(c, widths[c]);
@@ -100,7 +100,9 @@ ValidationDialog::ValidationDialog(QWidget* parent) : QDialog(parent)
 
     auto* buttons = new QDialogButtonBox;
     copyButton_ = buttons->addButton(QString(), QDialogButtonBox::ActionRole);
-    closeButton_ = buttons->addButton(QDialogButtonBox::Close);
+    // A custom button, not QDialogButtonBox::Close: the standard one is retranslated by Qt's own
+    // catalogue (qtbase_zh_CN), which would override this dialog's translation where it is missing.
+    closeButton_ = buttons->addButton(QString(), QDialogButtonBox::RejectRole);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(copyButton_, &QPushButton::clicked, this,
             [this] { QApplication::clipboard()->setText(q(validationMarkdown(run_))); });
