@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
 
 #include "ui/i18n/language.h"
 #include "ui/main_window.h"
@@ -37,11 +38,25 @@ private:
 int main(int argc, char** argv)
 {
     bool screenshot = false;
-    for (int i = 1; i < argc; ++i)
-        screenshot = screenshot || std::string_view(argv[i]) == "--screenshot" || std::string_view(argv[i]).rfind("--screenshot=", 0) == 0;
-    if (screenshot && std::getenv("DISPLAY") == nullptr && std::getenv("WAYLAND_DISPLAY") == nullptr
-        && std::getenv("QT_QPA_PLATFORM") == nullptr)
+    bool textOnly = false;  // --help or --version: nothing to show on a screen
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg(argv[i]);
+        screenshot = screenshot || arg == "--screenshot" || arg.rfind("--screenshot=", 0) == 0;
+        textOnly = textOnly || arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "-v" || arg == "--version";
+    }
+#ifdef __linux__
+    // Without a display Qt's xcb plugin aborts with a core dump; say what to do instead.
+    if (std::getenv("DISPLAY") == nullptr && std::getenv("WAYLAND_DISPLAY") == nullptr
+        && std::getenv("QT_QPA_PLATFORM") == nullptr) {
+        if (!screenshot && !textOnly) {
+            std::fprintf(stderr, "shardscope: no display (DISPLAY and WAYLAND_DISPLAY are not set). Run it on a desktop or "
+                                 "under xvfb-run, or write a picture with --screenshot FILE.png; shardscope-cli works "
+                                 "without a display.\n");
+            return 1;
+        }
         setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    }
+#endif
 
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("ShardScope"));
