@@ -35,6 +35,19 @@ def out_path_argument(default_name, description):
     return parser
 
 
+def debian_torch_package():
+    """The Debian package torch was loaded from ("python3-torch 1.13.1+dfsg-4"), or None for a pip
+    or source install: torch.__version__ alone reads 1.13.0a0 for Debian's 1.13.1 build."""
+    if not torch.__file__.startswith("/usr/lib/python3/dist-packages/"):
+        return None
+    try:
+        version = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "python3-torch"],
+                                 capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return "python3-torch " + version if version else None
+
+
 def write_results(path, script, method, cases, extra=None, device="cpu"):
     """Writes the results document: sorted keys, indent 2, no timestamps (re-runs give the same file)."""
     ids = [c["id"] for c in cases]
@@ -48,6 +61,9 @@ def write_results(path, script, method, cases, extra=None, device="cpu"):
         "method": method,
         "cases": cases,
     }
+    package = debian_torch_package()
+    if package:
+        document["torch_package"] = package
     if extra:
         document.update(extra)
     directory = os.path.dirname(os.path.abspath(path))

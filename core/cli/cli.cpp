@@ -23,15 +23,17 @@ void printUsage(std::ostream& out)
            "  sweep      the series behind the charts: --kind scaling|sequence [--mode fixed-global-batch|\n"
            "             fixed-per-gpu] plus any estimate flags [--format table|json|csv]\n"
            "  validate   every reference case (published figures, engine code, PyTorch measurements):\n"
-           "             [--format table|json|markdown] [--cases FILE]... [--only ID] [--write-doc FILE];\n"
-           "             exit status 1 when a case is outside its tolerance\n\n"
+           "             [--format table|json|markdown] [--cases FILE]... [--no-built-in] [--only ID]...\n"
+           "             [--write-doc FILE] (rewrites the generated section of docs/validation.md when every\n"
+           "             built-in case passes); exit status 1 when a case is outside its tolerance\n\n"
            "estimate flags (a scenario file uses the same names, dashes as underscores):\n";
     for (const FlagSpec& spec : scenarioFlags()) {
         std::string name = std::string("  --") + spec.flag + (spec.type == FlagType::Switch ? "" : " X");
         name.resize(std::max<std::size_t>(name.size() + 1, 28), ' ');
         out << name << spec.help << "\n";
     }
-    out << "\nexit status: 0 success, 2 invalid input (the message names the flag), 1 internal error\n";
+    out << "\nexit status: 0 success; 1 a reference case outside its tolerance (validate) or an internal error;\n"
+           "2 invalid input (the message names the flag or field)\n";
 }
 
 } // namespace
@@ -44,6 +46,12 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
             return args.empty() ? kExitInvalidInput : kExitOk;
         }
         const std::vector<std::string> rest(args.begin() + 1, args.end());
+        for (const std::string& arg : rest) {  // "shardscope-cli validate --help" is a question, not a flag
+            if (arg == "--help" || arg == "-h") {
+                printUsage(out);
+                return kExitOk;
+            }
+        }
         if (args[0] == "estimate")
             return runEstimate(rest, out, err);
         if (args[0] == "drift")

@@ -1,6 +1,7 @@
 // shardscope-cli validate: every reference case against the current core, as a table, JSON or
 // the Markdown section of docs/validation.md. Exit status 1 when any case is outside its
-// tolerance, so CI fails when a change to the models breaks agreement with a source.
+// tolerance, so CI fails when a change to the models breaks agreement with a source; 2 when a
+// file or a case cannot be read or evaluated.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -115,20 +116,39 @@ int runValidate(const std::vector<std::string>& args, std::ostream& out, std::os
     if (sources.empty())
         return invalidOption(err, "--no-built-in", "no reference cases to run: give --cases FILE"), kExitInvalidInput;
 
+    if (document && (!builtIn || !extra.empty()))
+        return invalidOption(err, "--write-doc", "writes the built-in cases only; drop --cases and --no-built-in"),
+               kExitInvalidInput;
+
     const ValidationRun run = runValidation(std::move(sources));
     if (document) {
+        if (!run.passed()) {  // the document shows agreement; a failing run must not become it
+            err << "shardscope-cli: " << run.failed << " of " << run.cases
+                << " reference cases outside their tolerance; " << document->string() << " left as it was\n";
+            return run.unevaluated > 0 ? kExitInvalidInput : kExitCheckFailed;
+        }
         if (!writeDocument(*document, validationMarkdown(run), err))
             return kExitInvalidInput;
         out << "wrote " << run.cases << " cases to " << document->string() << "\n";
-    } else {
-        switch (output) {
-        case Output::Table: out << validationTable(run); break;
-        case Output::Json: out << validationJson(run).dump(1) << "\n"; break;
-        case Output::Markdown: out << validationMarkdown(run); break;
-        }
+        return kExitOk;
     }
-    if (!run.passed())
-        err << "shardscope-cli: " << run.failed << " of " << run.cases << " reference cases outside their tolerance\n";
+    switch (output) {
+    case Output::Table: out << validationTable(run); break;
+    case Output::Json: out << validationJson(run).dump(1) << "\n"; break;
+    case Output::Markdown: out << validationMarkdown(run); break;
+    }
+    // A case that cannot be evaluated (a scenario field or quantity path that does not exist, an
+    // invalid layout) is bad input, not a disagreement: name it and the field.
+    for (const SourceResults& s : run.sources)
+        for (std::size_t i = 0; i < s.results.size(); ++i)
+            if (!s.results[i].problem.empty())
+                err << "shardscope-cli: error: " << s.source.origin << ": cases[" << i << "] '" << s.source.cases[i].id
+                    << "': " << s.results[i].problem << "\n";
+    if (run.failed > run.unevaluated)
+        err << "shardscope-cli: " << run.failed - run.unevaluated << " of " << run.cases
+            << " reference cases outside their tolerance\n";
+    if (run.unevaluated > 0)
+        return kExitInvalidInput;
     return run.passed() ? kExitOk : kExitCheckFailed;
 }
 

@@ -133,11 +133,13 @@ bool parseCase(const Json& c, const Json& defaults, const std::string& origin, c
     static const std::set<std::string> known = {
         "id", "what", "command", "scenario", "drift", "quantity", "expected", "measured", "unit", "tolerance",
         "abs_tolerance", "multiplier", "known_difference", "note", "other_values"};
+    // What the measurement scripts record for people (per-rank figures, buckets, phases) and
+    // ShardScope does not read; anything else unknown is a typo that would change the comparison.
+    static const std::set<std::string> forPeople = {"breakdown", "buckets_per_step", "per_rank", "phases",
+                                                    "logits_fp32_bytes"};
     bool ok = true;
     for (const auto& item : merged.items()) {
-        // Hand-written reference files are checked for typos; the measurement scripts add fields
-        // of their own for people (per-rank figures, buckets) that are not read here.
-        if (!measurement && known.count(item.key()) == 0) {
+        if (known.count(item.key()) == 0 && (!measurement || forPeople.count(item.key()) == 0)) {
             problems.push_back(problem(origin, prefix + "." + item.key(), "unknown field (a typo?)"));
             ok = false;
         }
@@ -237,14 +239,21 @@ bool parseReferenceSource(const Json& document, const std::string& origin, Refer
     if (measurement) {
         // A file written by a validation/ script: its header describes the engine and method.
         out.kind = ReferenceKind::Measured;
-        std::string engine, version, script;
+        std::string engine, version, package, script;
         readText(document, "engine", origin, "", engine, problems);
         readText(document, "torch_version", origin, "", version, problems);
+        readText(document, "torch_package", origin, "", package, problems);
         readText(document, "script", origin, "", script, problems);
         readText(document, "method", origin, "", out.note, problems);
+        // A measurement is only evidence with the engine and version that made it.
+        for (const auto& [field, text] : {std::pair{"engine", &engine}, {"torch_version", &version},
+                                          {"script", &script}, {"method", &out.note}})
+            if (text->empty())
+                problems.push_back(problem(origin, field, "missing: a measurement file records its engine, version, "
+                                                          "script and method"));
         out.title = engine + " measured by " + script;
         out.citation = script;
-        out.version = engine + " " + version;
+        out.version = engine + " " + version + (package.empty() ? "" : ", Debian " + package);
         std::string device, gpu, cuda;
         readText(document, "device", origin, "", device, problems);
         readText(document, "gpu_name", origin, "", gpu, problems);

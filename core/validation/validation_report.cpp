@@ -38,7 +38,26 @@ std::string cell(std::string text)
     return text;
 }
 
+// {"model": {"params": 7e9}, "parallel": {"gpus": 64}} -> "model.params=7000000000 parallel.gpus=64":
+// the inputs as the scenario file names them, on one line.
+void flattenInputs(const nlohmann::json& value, const std::string& prefix, std::string& out)
+{
+    if (value.is_object()) {
+        for (const auto& [key, child] : value.items())
+            flattenInputs(child, prefix.empty() ? key : prefix + "." + key, out);
+        return;
+    }
+    out += (out.empty() ? "" : " ") + prefix + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
+}
+
 } // namespace
+
+std::string formatCaseInputs(const ReferenceCase& c)
+{
+    std::string text;
+    flattenInputs(c.inputs, "", text);
+    return text;
+}
 
 std::string formatCaseValue(double value, const std::string& unit)
 {
@@ -131,8 +150,13 @@ std::string validationTable(const ValidationRun& run)
                 out << text << (k + 1 < row.size() ? "  " : "");
             }
             out << "\n";
-            if (r > 0 && !s.source.cases[r - 1].what.empty())  // the inputs, in words, under each case
-                out << std::string(width[0] + 4, ' ') << s.source.cases[r - 1].what << "\n";
+            if (r > 0) {  // under each case: what it is, in words, and its inputs exactly
+                const ReferenceCase& c = s.source.cases[r - 1];
+                const std::string indent(width[0] + 4, ' ');
+                if (!c.what.empty())
+                    out << indent << c.what << "\n";
+                out << indent << "inputs: " << (c.command == "drift" ? "drift " : "") << formatCaseInputs(c) << "\n";
+            }
         }
         out << "\n";
     }

@@ -24,5 +24,6 @@ bool replaceGeneratedSection(std::string& document, const std::string& section);
 std::string formatCaseValue(double value, const std::string& unit);
 std::string formatCaseError(const ReferenceCase& c, const CaseResult& r);
 std::string formatTolerance(const ReferenceCase& c);
+std::string formatCaseInputs(const ReferenceCase& c);  // "model.params=7000000000 parallel.gpus=64 ..."
 
 } // namespace shardscope

@@ -20,6 +20,12 @@ bool parseText(const std::string& text, const std::string& origin, const std::st
         d.message = origin + " is not valid JSON (byte " + std::to_string(e.byte) + ")";
         problems.push_back(d);
         return false;
+    } catch (const nlohmann::json::exception&) {  // out_of_range: a number such as 1e400
+        Diagnostic d;
+        d.field = "cases";
+        d.message = origin + " holds a number too large for a double";
+        problems.push_back(d);
+        return false;
     }
     out.id = id;
     out.origin = origin;
@@ -73,6 +79,8 @@ ValidationRun runValidation(std::vector<ReferenceSource> sources)
             ++run.cases;
             if (!entry.results.back().pass)
                 ++run.failed;
+            if (!entry.results.back().problem.empty())
+                ++run.unevaluated;
         }
         entry.source = std::move(source);
         run.sources.push_back(std::move(entry));

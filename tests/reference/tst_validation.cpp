@@ -181,19 +181,23 @@ private slots:
         QVERIFY2(run.err.contains(field.toUtf8()), run.err.constData());
     }
 
-    void aCaseThatCannotBeEvaluatedFailsWithItsReason()
+    void aCaseThatCannotBeEvaluatedIsBadInputNamingTheField()
     {
+        // A quantity path or scenario field that does not exist, or a layout the model rejects, is
+        // bad input (exit 2, the case and the field named), not a disagreement with the source.
         QTemporaryDir dir;
         QByteArray text = articleCase(112);
         text.replace("memory.single_gpu.weights", "memory.single_gpu.no_such_part");
         const Run run = cli({"validate", "--no-built-in", "--cases", writeFile(dir, "path.json", text)});
-        QCOMPARE(run.status, 1);
+        QCOMPARE(run.status, 2);
         QVERIFY2(run.out.contains("no field 'no_such_part'"), run.out.constData());
+        QVERIFY2(run.err.contains("cases[0] 'seven-billion'") && run.err.contains("memory.single_gpu.no_such_part"),
+                 run.err.constData());
         text = articleCase(112);
         text.replace(R"("gpus": 1)", R"("gpus": 3, "tp": 2)");
         const Run invalid = cli({"validate", "--no-built-in", "--cases", writeFile(dir, "layout.json", text)});
-        QCOMPARE(invalid.status, 1);
-        QVERIFY2(invalid.out.contains("invalid layout"), invalid.out.constData());
+        QCOMPARE(invalid.status, 2);
+        QVERIFY2(invalid.err.contains("invalid layout"), invalid.err.constData());
     }
 
     void aScenarioTypoStopsTheCase()
@@ -202,8 +206,37 @@ private slots:
         QByteArray text = articleCase(112);
         text.replace(R"("global_batch": 8)", R"("global_batch": 8, "precison": "fp32")");
         const Run run = cli({"validate", "--no-built-in", "--cases", writeFile(dir, "typo.json", text)});
-        QCOMPARE(run.status, 1);
-        QVERIFY2(run.out.contains("precison"), run.out.constData());
+        QCOMPARE(run.status, 2);
+        QVERIFY2(run.err.contains("precison"), run.err.constData());
+    }
+
+    void aNumberTooLargeIsBadInput()
+    {
+        QTemporaryDir dir;
+        const Run run = cli({"validate", "--no-built-in", "--cases", writeFile(dir, "huge.json", articleCase(112).replace("112", "1e400"))});
+        QCOMPARE(run.status, 2);
+        QVERIFY2(run.err.contains("too large"), run.err.constData());
+    }
+
+    void aMeasurementFileMustNameItsEngineVersion()
+    {
+        // A measurement without the engine's version is not evidence; a misspelt field would
+        // silently change the comparison.
+        QTemporaryDir dir;
+        const QByteArray measured = R"({"engine": "PyTorch", "torch_version": "1.13", "script": "s.py", "method": "m",
+  "cases": [{"id": "a", "what": "w", "scenario": {"model": {"params": 1000}, "parallel": {"gpus": 1}, "training": {"global_batch": 1}},
+             "quantity": "model.params", "unit": "parameters", "measured": 1000, "breakdown": {"x": 1}}]})";
+        QCOMPARE(cli({"validate", "--no-built-in", "--cases", writeFile(dir, "ok.json", measured)}).status, 0);
+        QByteArray noVersion = measured;
+        noVersion.replace(R"("torch_version": "1.13", )", "");
+        const Run missing = cli({"validate", "--no-built-in", "--cases", writeFile(dir, "noversion.json", noVersion)});
+        QCOMPARE(missing.status, 2);
+        QVERIFY2(missing.err.contains("torch_version"), missing.err.constData());
+        QByteArray typo = measured;
+        typo.replace(R"("measured": 1000,)", R"("measured": 1000, "tolerence": 0.5,)");
+        const Run misspelt = cli({"validate", "--no-built-in", "--cases", writeFile(dir, "typo.json", typo)});
+        QCOMPARE(misspelt.status, 2);
+        QVERIFY2(misspelt.err.contains("tolerence"), misspelt.err.constData());
     }
 
     void aKnownDifferenceIsRemovedBeforeComparing()
@@ -265,6 +298,15 @@ private slots:
         QFile untouched(plain);
         QVERIFY(untouched.open(QIODevice::ReadOnly));
         QCOMPARE(untouched.readAll(), QByteArray("# no markers\n"));
+
+        // The document shows the built-in cases passing: foreign or failing cases never reach it.
+        const QString wrong = writeFile(dir, "wrong.json", articleCase(100));
+        const Run foreign = cli({"validate", "--cases", wrong, "--write-doc", path});
+        QCOMPARE(foreign.status, 2);
+        QVERIFY(foreign.err.contains("--write-doc"));
+        QFile kept(path);
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), after);
     }
 
     void theDocumentIsWhatTheCoreProduces()
@@ -287,6 +329,17 @@ private slots:
         QCOMPARE(cli({"validate", "--only", "zero", "--only", "no-such-source"}).status, 2);
         QCOMPARE(cli({"validate", "--no-built-in"}).status, 2);
         QCOMPARE(cli({"validate", "--cases", "/nonexistent/cases.json"}).status, 2);
+        const Run help = cli({"validate", "--help"});
+        QCOMPARE(help.status, 0);
+        QVERIFY(help.out.contains("--no-built-in"));
+    }
+
+    void theTableShowsEachCasesInputs()
+    {
+        const Run run = cli({"validate", "--only", "article"});
+        QCOMPARE(run.status, 0);
+        QVERIFY2(run.out.contains("inputs: model.params=7000000000 parallel."), run.out.constData());
+        QVERIFY(run.out.contains("inputs: drift dtype=bf16"));
     }
 };
 
