@@ -2,21 +2,20 @@
 // classes, so it alone starts a (headless when there is no display) QApplication.
 #include <QApplication>
 
-#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "core/cli/cli.h"
 #include "ui/export/cli_export.h"
+#include "ui/platform/headless.h"
 
 int main(int argc, char** argv)
 {
     const std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && args[0] == "export") {
-        if (std::getenv("DISPLAY") == nullptr && std::getenv("WAYLAND_DISPLAY") == nullptr
-            && std::getenv("QT_QPA_PLATFORM") == nullptr)
-            setenv("QT_QPA_PLATFORM", "offscreen", 1);
+        if (shardscope::ui::withoutDisplay())
+            shardscope::ui::useOffscreenPlatform();
         QApplication app(argc, argv);
         try {
             return shardscope::ui::runExportCommand({args.begin() + 1, args.end()}, std::cout, std::cerr);

@@ -9,10 +9,13 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string_view>
 
 #include "ui/i18n/language.h"
 #include "ui/main_window.h"
+#include "ui/platform/headless.h"
+#include "ui/theme/theme.h"
 #include "ui/validation/validation_dialog.h"
 
 namespace {
@@ -46,15 +49,14 @@ int main(int argc, char** argv)
     }
 #ifdef __linux__
     // Without a display Qt's xcb plugin aborts with a core dump; say what to do instead.
-    if (std::getenv("DISPLAY") == nullptr && std::getenv("WAYLAND_DISPLAY") == nullptr
-        && std::getenv("QT_QPA_PLATFORM") == nullptr) {
+    if (shardscope::ui::withoutDisplay()) {
         if (!screenshot && !textOnly) {
             std::fprintf(stderr, "shardscope: no display (DISPLAY and WAYLAND_DISPLAY are not set). Run it on a desktop or "
                                  "under xvfb-run, or write a picture with --screenshot FILE.png; shardscope-cli works "
                                  "without a display.\n");
             return 1;
         }
-        setenv("QT_QPA_PLATFORM", "offscreen", 1);
+        shardscope::ui::useOffscreenPlatform();
     }
 #endif
 
@@ -84,8 +86,8 @@ int main(int argc, char** argv)
             return 2;
         }
     }
-    const QString theme = parser.value(themeOption);
-    if (parser.isSet(themeOption) && theme != QLatin1String("light") && theme != QLatin1String("dark")) {
+    const std::optional<shardscope::ui::ThemeKind> theme = shardscope::ui::parseThemeKind(parser.value(themeOption));
+    if (parser.isSet(themeOption) && !theme) {
         std::fprintf(stderr, "shardscope: --theme must be light or dark\n");
         return 2;
     }
@@ -93,8 +95,8 @@ int main(int argc, char** argv)
     shardscope::ui::MainWindow window(!screenshot);
     if (language)
         window.setLanguage(*language);
-    if (parser.isSet(themeOption))
-        window.setThemeKind(theme == QLatin1String("dark") ? shardscope::ui::ThemeKind::Dark : shardscope::ui::ThemeKind::Light);
+    if (theme)
+        window.setThemeKind(*theme);
     if (parser.isSet(scenarioOption) && !window.openFile(parser.value(scenarioOption)) && screenshot)
         return 2;
 

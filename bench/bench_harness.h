@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace shardscope::bench {
@@ -16,6 +17,18 @@ struct Timing {
     double p99Ns = 0;
     std::int64_t calls = 0;
 };
+
+// Median and 99th percentile of per-call times (nanoseconds) over `calls` calls.
+inline Timing summarise(std::string name, std::vector<double> perCall, std::int64_t calls)
+{
+    std::sort(perCall.begin(), perCall.end());
+    Timing t;
+    t.name = std::move(name);
+    t.medianNs = perCall[perCall.size() / 2];
+    t.p99Ns = perCall[std::min(perCall.size() - 1, perCall.size() * 99 / 100)];
+    t.calls = calls;
+    return t;
+}
 
 // Defeats dead-code elimination of a result the benchmark does not otherwise use.
 template <typename T>
@@ -39,13 +52,7 @@ Timing measure(const std::string& name, int samples, int batch, Body&& body)
         const auto elapsed = std::chrono::duration<double, std::nano>(Clock::now() - start).count();
         perCall.push_back(elapsed / batch);
     }
-    std::sort(perCall.begin(), perCall.end());
-    Timing t;
-    t.name = name;
-    t.medianNs = perCall[perCall.size() / 2];
-    t.p99Ns = perCall[std::min(perCall.size() - 1, perCall.size() * 99 / 100)];
-    t.calls = static_cast<std::int64_t>(samples) * batch;
-    return t;
+    return summarise(name, std::move(perCall), static_cast<std::int64_t>(samples) * batch);
 }
 
 } // namespace shardscope::bench

@@ -12,6 +12,7 @@
 #include "bench/estimate_bench.h"
 #include "bench/gui_bench.h"
 #include "bench/precision_bench.h"
+#include "ui/platform/headless.h"
 
 int main(int argc, char** argv)
 {
@@ -21,8 +22,8 @@ int main(int argc, char** argv)
         gui = gui && std::strcmp(argv[i], "--no-gui") != 0;
         core = core && std::strcmp(argv[i], "--gui-only") != 0;
     }
-    if (std::getenv("DISPLAY") == nullptr && std::getenv("QT_QPA_PLATFORM") == nullptr)
-        setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    if (shardscope::ui::withoutDisplay())
+        shardscope::ui::useOffscreenPlatform();
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("ShardScope-bench"));
 

@@ -20,17 +20,6 @@
 namespace shardscope::bench {
 namespace {
 
-Timing summarise(const char* name, std::vector<double> nanoseconds)
-{
-    std::sort(nanoseconds.begin(), nanoseconds.end());
-    Timing t;
-    t.name = name;
-    t.medianNs = nanoseconds[nanoseconds.size() / 2];
-    t.p99Ns = nanoseconds[std::min(nanoseconds.size() - 1, nanoseconds.size() * 99 / 100)];
-    t.calls = static_cast<std::int64_t>(nanoseconds.size());
-    return t;
-}
-
 // Slider steps on the parameter count (the teacher's drag), alternating up and down so every
 // step changes the scenario; each is timed from the step to the last visible chart's replot.
 Timing sliderToReplot()
@@ -58,7 +47,7 @@ Timing sliderToReplot()
         samples.push_back(std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count());
         window.runner()->waitForIdle();  // let the background sweeps finish between steps
     }
-    return summarise("gui: slider step to re-plot of visible charts", samples);
+    return summarise("gui: slider step to re-plot of visible charts", samples, static_cast<std::int64_t>(samples.size()));
 }
 
 Timing coldStart(const QString& program)
@@ -81,7 +70,7 @@ Timing coldStart(const QString& program)
     }
     if (samples.empty())
         samples.push_back(0);
-    return summarise("gui: cold start to first painted window", samples);
+    return summarise("gui: cold start to first painted window", samples, static_cast<std::int64_t>(samples.size()));
 }
 
 } // namespace

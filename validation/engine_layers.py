@@ -221,8 +221,21 @@ class RmsNorm(nn.Module):
         return RmsNormFunction.apply(x, self.weight, self.eps)
 
 
-def make_norm(kind, hidden, device=None, dtype=None):
-    return LayerNorm(hidden, device=device, dtype=dtype) if kind == "layernorm" else RmsNorm(hidden, device=device, dtype=dtype)
+class RecomputableLayer(nn.Module):
+    """What the two layers share: full recomputation checkpoints the whole layer (only its input is
+    kept), selective recomputation only core attention (Korthikanti et al. 2022, section 5)."""
+
+    def _attend(self, q, k, v):
+        if self.recompute == "selective":
+            with region("3 core_attention"):
+                return checkpoint(self.core_attention, q, k, v)
+        return self.core_attention(q, k, v)
+
+    def forward(self, x):
+        if self.recompute == "full":
+            with region("0 layer_input (checkpoint)"):
+                return checkpoint(self._forward, x)
+        return self._forward(x)
 
 
 class RotaryTable(nn.Module):
@@ -251,7 +264,7 @@ def checkpoint(function, *args):
     return cp.checkpoint(function, *args, use_reentrant=True)
 
 
-class GptLayer(nn.Module):
+class GptLayer(RecomputableLayer):
     """A Megatron-LM GPT layer (Shoeybi et al. 2019; Korthikanti et al. 2022 §4.1), sequence-first
     (s, b, h) as Megatron lays out activations: pre-LayerNorm, one fused QKV GEMM whose output holds
     q, k and v per head (np, 3 hn), QK^T, fused scale-causal-mask-softmax, attention dropout,
@@ -297,11 +310,7 @@ class GptLayer(nn.Module):
         qkv = qkv.view(s, b, self.heads, 3 * self.head_dim)
         q, k, v = qkv.split(self.head_dim, dim=-1)
         q, k, v = (t.reshape(s, b * self.heads, self.head_dim).transpose(0, 1) for t in (q, k, v))
-        if self.recompute == "selective":
-            with region("3 core_attention"):
-                context = checkpoint(self.core_attention, q, k, v)
-        else:
-            context = self.core_attention(q, k, v)
+        context = self._attend(q, k, v)
         with region("4 attention_output.a_proj"):
             attn = self.out_proj(context)
         with region("4 attention_output.b_dropout"):
@@ -319,14 +328,8 @@ class GptLayer(nn.Module):
             y = dropout(y, self.dropout_p, self.training)
         return x + y
 
-    def forward(self, x):
-        if self.recompute == "full":
-            with region("0 layer_input (checkpoint)"):
-                return checkpoint(self._forward, x)
-        return self._forward(x)
 
-
-class LlamaLayer(nn.Module):
+class LlamaLayer(RecomputableLayer):
     """A Llama-style layer (Touvron et al. 2023), sequence-first (s, b, h): RMSNorm, separate
     q/k/v projections without bias, fused RoPE, grouped-query attention that multiplies each kv
     head with its group of query heads directly (no repeated K/V), fused scale-causal-mask-softmax,
@@ -380,11 +383,7 @@ class LlamaLayer(nn.Module):
         with region("2 rope"):
             q = RotaryFunction.apply(q, self.rotary.cos, self.rotary.sin, self.heads)
             k = RotaryFunction.apply(k, self.rotary.cos, self.rotary.sin, self.kv_heads)
-        if self.recompute == "selective":
-            with region("3 core_attention"):
-                context = checkpoint(self.core_attention, q, k, v)
-        else:
-            context = self.core_attention(q, k, v)
+        context = self._attend(q, k, v)
         with region("4 attention_output"):
             y = self.o_proj(context)
         x = x + y
@@ -401,12 +400,6 @@ class LlamaLayer(nn.Module):
         with region("6 mlp.c_down"):
             y = self.down_proj(act)
         return x + y
-
-    def forward(self, x):
-        if self.recompute == "full":
-            with region("0 layer_input (checkpoint)"):
-                return checkpoint(self._forward, x)
-        return self._forward(x)
 
 
 class GptModel(nn.Module):

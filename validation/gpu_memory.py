@@ -15,6 +15,7 @@ Usage (on a machine with a CUDA GPU and PyTorch 2.x; about a minute on an H100/H
 temporary file unless --out is given).
 """
 import argparse
+import contextlib
 import math
 import os
 import sys
@@ -93,11 +94,6 @@ METHOD = (
 # Model
 # --------------------------------------------------------------------------------------------
 
-def _rotate_half(x):
-    x1, x2 = x.chunk(2, dim=-1)
-    return torch.cat((-x2, x1), dim=-1)
-
-
 class Attention:
     """Chooses how attention runs: SDPA restricted to FlashAttention, with native grouped-query
     attention when this PyTorch supports it; an explicit fallback otherwise (recorded)."""
@@ -124,7 +120,7 @@ class Attention:
 
     def kernel(self):
         if self.device.type != "cuda":
-            return _nullcontext()
+            return contextlib.nullcontext()
         from torch.nn.attention import SDPBackend, sdpa_kernel
         return sdpa_kernel([SDPBackend.FLASH_ATTENTION])
 
@@ -143,14 +139,6 @@ class Attention:
         scores = (q @ k.transpose(-1, -2)) / math.sqrt(q.shape[-1])
         mask = torch.ones(s, s, dtype=torch.bool, device=q.device).triu(1)
         return torch.softmax(scores.masked_fill(mask, float("-inf")), dim=-1) @ v
-
-
-class _nullcontext:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
 
 
 class Layer(nn.Module):
@@ -177,8 +165,8 @@ class Layer(nn.Module):
             k = self.k_proj(y).view(b, s, kv, d).transpose(1, 2)
             v = self.v_proj(y).view(b, s, kv, d).transpose(1, 2)
         with el.region("2 rope"):
-            q = q * cos + _rotate_half(q) * sin
-            k = k * cos + _rotate_half(k) * sin
+            q = q * cos + el._rotate_half(q) * sin
+            k = k * cos + el._rotate_half(k) * sin
         with el.region("3 attention"):
             o = attention(q, k, v)
         with el.region("4 o_proj"):

@@ -49,11 +49,7 @@ int runDrift(const std::vector<std::string>& args, std::ostream& out, std::ostre
         bool ok = true;
         long long whole = 0;
         if (o.name == "dtype") {
-            const auto parsed = parseFloatFormat(*o.value);
-            ok = parsed.has_value()
-                 || invalidOption(err, "--dtype", "must be bf16, fp16, fp32, tf32, fp8-e4m3 or fp8-e5m2 (got '" + *o.value + "')");
-            if (parsed)
-                spec.format = *parsed;
+            ok = parseDtype(o, spec.format, err);
         } else if (o.name == "strategy") {
             ok = parseDriftStrategy(*o.value, spec.strategy)
                  || invalidOption(err, "--strategy", "must be naive, fp32-master, kahan or stochastic (got '" + *o.value + "')");

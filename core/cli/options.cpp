@@ -75,4 +75,16 @@ bool parseFormat(const Option& option, Format& target, std::ostream& err)
     return true;
 }
 
+bool parseDtype(const Option& option, FloatFormat& target, std::ostream& err)
+{
+    if (const auto parsed = parseFloatFormat(*option.value)) {
+        target = *parsed;
+        return true;
+    }
+    std::string names;
+    for (const FormatSpec& spec : kFormatSpecs)
+        names += (names.empty() ? "" : ", ") + std::string(spec.name);
+    return invalidOption(err, "--" + option.name, "must be one of " + names + " (got '" + *option.value + "')");
+}
+
 } // namespace shardscope::cli

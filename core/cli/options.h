@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/precision/float_format.h"
+
 namespace shardscope::cli {
 
 // One "--name value", "--name=value" or bare "--switch" from the command line.
@@ -25,6 +27,9 @@ bool invalidOption(std::ostream& err, const std::string& flag, const std::string
 // Typed reads of an option value; on failure print a message naming --name and return false.
 bool parseNumber(const Option& option, double& target, std::ostream& err);
 bool parseInteger(const Option& option, long long& target, std::ostream& err);
+
+// --dtype: one of the float formats (bf16, fp16, fp32, tf32, fp8-e4m3, fp8-e5m2).
+bool parseDtype(const Option& option, FloatFormat& target, std::ostream& err);
 
 enum class Format { Table, Json, Csv };
 bool parseFormat(const Option& option, Format& target, std::ostream& err);

@@ -110,11 +110,7 @@ int runReduce(const std::vector<std::string>& args, std::ostream& out, std::ostr
             return true;
         };
         if (o.name == "dtype") {
-            const auto parsed = parseFloatFormat(*o.value);
-            ok = parsed.has_value()
-                 || invalidOption(err, "--dtype", "must be bf16, fp16, fp32, tf32, fp8-e4m3 or fp8-e5m2 (got '" + *o.value + "')");
-            if (parsed)
-                spec.gradients = *parsed;
+            ok = parseDtype(o, spec.gradients, err);
         } else if (o.name == "max-ranks") {
             ok = integerIn(2, 65536, spec.maxRanks);
         } else if (o.name == "elements") {
@@ -143,12 +139,18 @@ int runReduce(const std::vector<std::string>& args, std::ostream& out, std::ostr
             return kExitInvalidInput;
     }
     if (shardedMaster) {
+        // The experiment keeps every step's gradients of every rank (steps x ranks x params floats).
+        constexpr double kMaxGradients = 1e8;  // 400 MB
+        if (static_cast<double>(sharded.steps) * sharded.ranks * sharded.parameters > kMaxGradients)
+            return invalidOption(err, "--params", "--steps x --ranks x --params must be at most 100,000,000"),
+                   kExitInvalidInput;
         printSharded(sharded, shardedMasterExperiment(sharded), format, out);
         return kExitOk;
     }
-    for (const Diagnostic& d : checkReduction(spec))
+    const Diagnostics problems = checkReduction(spec);
+    for (const Diagnostic& d : problems)
         invalidOption(err, d.field, d.message);
-    if (hasErrors(checkReduction(spec)))
+    if (hasErrors(problems))
         return kExitInvalidInput;
     printErrors(spec, reductionErrors(spec), format, out);
     return kExitOk;

@@ -11,6 +11,7 @@
 
 #include "core/cli/cli.h"
 #include "core/cli/options.h"
+#include "core/common/atomic_file.h"
 #include "core/validation/validation_report.h"
 #include "core/validation/validation_suite.h"
 
@@ -38,20 +39,9 @@ bool writeDocument(const std::filesystem::path& path, const std::string& section
     if (!replaceGeneratedSection(document, section))
         return invalidOption(err, "--write-doc", path.string() + " has no generated section: it needs the lines \""
                                                      + kValidationBegin + "\" and \"" + kValidationEnd + "\"");
-    const std::filesystem::path temporary = path.string() + ".tmp";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out << document;
-        out.flush();
-        if (!out)
-            return invalidOption(err, "--write-doc", "cannot write " + temporary.string());
-    }
-    std::error_code error;
-    std::filesystem::rename(temporary, path, error);
-    if (error) {
-        std::filesystem::remove(temporary, error);
-        return invalidOption(err, "--write-doc", "cannot replace " + path.string());
-    }
+    std::string error;
+    if (!writeFileAtomically(path, document, error))
+        return invalidOption(err, "--write-doc", error);
     return true;
 }
 

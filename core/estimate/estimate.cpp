@@ -53,7 +53,7 @@ Estimate estimate(const Scenario& s)
 
     const ParameterInventory inventory(s.model);
     const ParameterCount count = countParameters(s.model, inventory);
-    e.model.params = ledgerParameters(s.model);
+    e.model.params = s.model.exactParams.value_or(count.total);  // the inventory just counted
     e.model.activeParams = s.model.exactParams && count.total > 0
                                ? static_cast<std::int64_t>(std::llround(static_cast<double>(count.active)
                                                                         * static_cast<double>(*s.model.exactParams)

@@ -20,6 +20,7 @@ struct States {
     MemoryBreakdown host;
     double params = 0;
     double trainable = 0;
+    double updated = 0;  // trainable elements whose optimizer update runs here (ZeRO-1+: the shard)
     double unshardedWeightBytes = 0;  // weights before ZeRO-3 sharding (its gather working set)
     ShardBytes shard;
 
@@ -35,6 +36,7 @@ struct States {
         host.optimizerStates += times * other.host.optimizerStates;
         params += times * other.params;
         trainable += times * other.trainable;
+        updated += times * other.updated;
         unshardedWeightBytes += times * other.unshardedWeightBytes;
         for (int k = 0; k < 2; ++k) {
             shard.weights[k] += times * other.shard.weights[k];
@@ -54,13 +56,11 @@ public:
           recipe_(recipeBytes(s.training.precision, s.training.gradDtype.value_or(defaultGradDtype(s.training.precision)))),
           frozenBase_(s.training.finetune != FineTune::Full)
     {
-        scale_ = s.model.exactParams && shapeTotal > 0
-                     ? static_cast<double>(*s.model.exactParams) / static_cast<double>(shapeTotal)
-                     : 1.0;
+        scale_ = parameterScale(s.model, shapeTotal);
         // Per kind of tensor (dense, expert), the fraction of each state one GPU keeps: the
         // data-parallel shard under the ZeRO stage that shards it, else all of it.
-        const double shard[2] = {static_cast<double>(std::max(1, layout.dp * layout.cp)),
-                                 static_cast<double>(std::max(1, layout.dp * layout.cp / std::max(1, layout.ep)))};
+        const double shard[2] = {static_cast<double>(dataParallelRanks(layout, false)),
+                                 static_cast<double>(dataParallelRanks(layout, true))};
         for (int k = 0; k < 2; ++k) {
             weightShare_[k] = layout.zero >= 3 ? 1.0 / shard[k] : 1.0;
             gradientShare_[k] = layout.zero >= 2 ? 1.0 / shard[k] : 1.0;
@@ -110,6 +110,7 @@ private:
         target.masterWeights += elements * recipe_.master * stateShare_[kind];
         target.optimizerStates += optimizerBytes * stateShare_[kind];
         out.trainable += elements;
+        out.updated += elements * stateShare_[kind];
     }
 
     // LoRA (Hu et al. 2021, arXiv 2106.09685): W + B A with A (r x in) and B (out x r), trainable
@@ -148,6 +149,12 @@ int groupsWithPeers(const LedgerLayout& l)
 }
 
 } // namespace
+
+int dataParallelRanks(const LedgerLayout& layout, bool expert)
+{
+    const int ranks = std::max(1, layout.dp * layout.cp);
+    return expert ? std::max(1, ranks / std::max(1, layout.ep)) : ranks;
+}
 
 double ActivationParts::peak() const
 {
@@ -240,6 +247,7 @@ public:
         g.host = states.host;
         g.params = states.params;
         g.trainableParams = states.trainable;
+        g.updatedParams = states.updated;
         g.shard = states.shard;
         g.layerActivations = perLayer_;
         g.inflightPasses = inflightChunkPasses(l.pp, l.vpp, stage, l.microbatches);

@@ -44,6 +44,10 @@ struct LedgerLayout {
 };
 
 LedgerLayout singleGpuLayout(const Scenario& scenario);
+
+// The data-parallel group that ZeRO shards a tensor over and that reduces its gradients: dp x cp
+// ranks for dense tensors, dp x cp / ep for expert tensors (each expert lives on cp x dp / ep).
+int dataParallelRanks(const LedgerLayout& layout, bool expert);
 LedgerLayout distributedLayout(const Scenario& scenario);
 
 // What this GPU's model shard (after TP, PP, EP, before ZeRO) holds, in bytes, split into dense
@@ -76,6 +80,8 @@ struct GpuMemory {
     int stage = 0;                    // pipeline stage of this GPU
     double params = 0;                // parameters of this GPU's model shard (after TP, PP, EP)
     double trainableParams = 0;       // of which trainable (LoRA: the adapters)
+    double updatedParams = 0;         // of those, the ones whose optimizer step runs here (ZeRO-1+: the
+                                      // dense and expert shards, over their own data-parallel groups)
     double layerActivations = 0;      // bytes one layer keeps per micro-batch
     ActivationParts activationParts;  // what device.activations is made of
     std::int64_t inflightPasses = 0;  // chunk forward passes held at the peak

@@ -77,6 +77,10 @@ ParameterCount countParameters(const ModelSpec& model, const ParameterInventory&
 // The parameter count the ledger uses: exactParams when set, else the shape's count.
 std::int64_t ledgerParameters(const ModelSpec& model);
 
+// exactParams / the shape's count (`shapeTotal`), 1 without exactParams: a --params model is its
+// family's shape with every tensor scaled by this, so memory and FLOPs follow the exact count.
+double parameterScale(const ModelSpec& model, std::int64_t shapeTotal);
+
 const char* mlpKindName(MlpKind kind);
 const char* normKindName(NormKind kind);
 const char* positionKindName(PositionKind kind);

@@ -56,16 +56,4 @@ double layerHardwareFlops(const LayerForwardFlops& f, const TrainingSpec& t)
     return flops;
 }
 
-double stepModelFlops(const Scenario& s, const ParameterInventory& inventory, double globalBatch)
-{
-    const double seq = static_cast<double>(s.training.seqLen);
-    const double tokens = globalBatch * seq;
-    const double scale = s.model.exactParams
-                             ? static_cast<double>(*s.model.exactParams) / static_cast<double>(countParameters(s.model, inventory).total)
-                             : 1.0;
-    const LayerForwardFlops layer = layerForwardFlops(s, inventory, tokens, seq, 1, scale);
-    const double outputFactor = s.training.finetune == FineTune::Full ? 3.0 : 2.0;
-    return s.model.layers * layerModelFlops(layer) + outputFactor * outputForwardFlops(s.model, tokens, 1);
-}
-
 } // namespace shardscope

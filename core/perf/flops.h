@@ -30,8 +30,4 @@ double outputForwardFlops(const ModelSpec& model, double tokens, int tp);
 double layerModelFlops(const LayerForwardFlops& forward);
 double layerHardwareFlops(const LayerForwardFlops& forward, const TrainingSpec& training);
 
-// Model FLOPs of one optimizer step of the whole job (Korthikanti et al. 2022 §6 for GPT:
-// 72 B s L h^2 (1 + s/(6h) + V/(12 L h))), for MFU.
-double stepModelFlops(const Scenario& scenario, const ParameterInventory& inventory, double globalBatch);
-
 } // namespace shardscope

@@ -100,9 +100,7 @@ StepEstimate estimateStep(const Scenario& s, const ParameterInventory& inventory
     const double memoryBandwidth = (s.cluster.memoryGbps ? *s.cluster.memoryGbps * kGiga : gpu.memoryBandwidth);
 
     // Compute per micro-batch on one GPU: a middle stage (layers only) and the last (plus logits).
-    const double scale = m.exactParams && shapeParameters > 0
-                             ? static_cast<double>(*m.exactParams) / static_cast<double>(shapeParameters)
-                             : 1.0;
+    const double scale = parameterScale(m, shapeParameters);
     const LayerForwardFlops forward = layerForwardFlops(s, inventory, tokens, seq, l.tp, scale);
     const double layerHw = layerHardwareFlops(forward, t);
     const double layerModel = layerModelFlops(forward);
@@ -212,10 +210,8 @@ StepEstimate estimateStep(const Scenario& s, const ParameterInventory& inventory
         w.comm += r.collectives[i].seconds / w.occurrences;
         w.members.push_back(i);
     };
-    const int denseRanks = l.dp * l.cp;
-    const int expertRanks = std::max(1, l.dp * l.cp / std::max(1, l.ep));
     for (int kind = 0; kind < 2; ++kind) {
-        const int ranks = kind == 0 ? denseRanks : expertRanks;
+        const int ranks = dataParallelRanks(l, kind == 1);
         const double grads = mostLoaded.shard.gradients[kind];
         if (ranks <= 1 || grads <= 0)
             continue;
@@ -254,7 +250,7 @@ StepEstimate estimateStep(const Scenario& s, const ParameterInventory& inventory
 
     // The optimizer step touches each updated element's master weight and moments twice (read,
     // write), its gradient once and writes the new weight.
-    const double updatedElements = mostLoaded.trainableParams / (l.zero >= 1 ? std::max(1, denseRanks) : 1);
+    const double updatedElements = mostLoaded.updatedParams;
     if (l.offload == Offload::None) {
         const double bytes = 2.0 * (mostLoaded.device.masterWeights + mostLoaded.device.optimizerStates)
                              + updatedElements * (recipe.gradient + recipe.weight);

@@ -68,7 +68,8 @@ std::vector<SequencePoint> sequenceSweep(const Scenario& base, std::int64_t minS
 std::int64_t firstOutOfMemory(const std::vector<SequencePoint>& points, bool singleGpu)
 {
     for (const SequencePoint& p : points) {
-        if (p.valid && !(singleGpu ? p.singleFits : p.fits))
+        // One GPU has no layout to be invalid; the distributed line counts only valid layouts.
+        if ((singleGpu || p.valid) && !(singleGpu ? p.singleFits : p.fits))
             return p.seqLen;
     }
     return 0;

@@ -27,13 +27,12 @@ __extension__ typedef unsigned __int128 UInt128;
 // running sum is an exact 128-bit integer and the exact reference costs one addition per step.
 struct Updates {
     bool random = false;
-    double constant = 0;
     double mean = 0;
     double spread = 0;
     int gridExponent = 0;
     Random rng{1};
 
-    explicit Updates(const DriftSpec& spec) : random(spec.spread > 0), constant(spec.update), mean(spec.update),
+    explicit Updates(const DriftSpec& spec) : random(spec.spread > 0), mean(spec.update),
                                               spread(spec.spread), rng(spec.seed)
     {
         if (random) {
@@ -194,7 +193,6 @@ template <FloatFormat F>
 std::int64_t naiveConstant(float& weight, float update, std::int64_t count)
 {
     using T = detail::Traits<F>;
-    constexpr int drop = 23 - T::m;
     constexpr std::uint32_t minNormalField = static_cast<std::uint32_t>(2 - (1 << (T::e - 1)) + 127);
     const std::uint32_t maxBits = std::bit_cast<std::uint32_t>(T::max);
     const std::uint32_t ub = std::bit_cast<std::uint32_t>(update);
@@ -206,7 +204,7 @@ std::int64_t naiveConstant(float& weight, float update, std::int64_t count)
         std::uint32_t magnitude = wb & 0x7fffffffu;
         const std::uint32_t field = magnitude >> 23;
         const int shift = static_cast<int>(uField) - static_cast<int>(field);  // delta = significand * 2^shift
-        const bool usable = field >= std::max<std::uint32_t>(minNormalField, 1) && field < 0xffu && uField >= 1
+        const bool usable = field >= minNormalField && field < 0xffu && uField >= 1
                             && uField < 0xffu && shift <= 7 && shift >= -24
                             && (shift >= 0 || (uSignificand & ((1u << -shift) - 1u)) == 0);
         if (usable) {
@@ -218,9 +216,7 @@ std::int64_t naiveConstant(float& weight, float update, std::int64_t count)
                 const std::uint32_t sum = add ? magnitude + delta : magnitude - delta;
                 if (sum - low >= (1u << 23))
                     break;  // left the binade (or crossed zero)
-                std::uint32_t rounded = sum;
-                if constexpr (drop > 0)
-                    rounded = (sum + ((1u << (drop - 1)) - 1u) + ((sum >> drop) & 1u)) & ~((1u << drop) - 1u);
+                const std::uint32_t rounded = detail::roundFractionBits<T::m>(sum);
                 if (rounded > maxBits)
                     break;  // overflow: the ordinary step decides
                 lost += rounded == magnitude;
@@ -239,6 +235,20 @@ std::int64_t naiveConstant(float& weight, float update, std::int64_t count)
     return lost;
 }
 
+// `count` fp32 additions of `u` to `x`; returns how many changed nothing.
+std::int64_t plainFp32Sum(float& x, float u, std::int64_t count)
+{
+    float value = x;  // a local, so it stays in a register
+    std::int64_t lost = 0;
+    for (std::int64_t i = 0; i < count; ++i) {
+        const float next = value + u;
+        lost += next == value;
+        value = next;
+    }
+    x = value;
+    return lost;
+}
+
 // `count` steps of any strategy with a constant update. The state is copied into scalars so the
 // compiler keeps it in registers (a struct with an array inside tends to stay in memory, which
 // puts a store-to-load round trip on every step's dependency chain).
@@ -249,21 +259,9 @@ std::int64_t constantSteps(Weight<F, S>& weight, float u, float uLow, std::int64
     if constexpr (S == DriftStrategy::Naive && F != FloatFormat::Fp32) {
         lost = naiveConstant<F>(weight.w, uLow, count);
     } else if constexpr (S == DriftStrategy::Naive) {
-        float w = weight.w;
-        for (std::int64_t i = 0; i < count; ++i) {
-            const float next = w + uLow;
-            lost += next == w;
-            w = next;
-        }
-        weight.w = w;
+        lost = plainFp32Sum(weight.w, uLow, count);  // fp32 weights: the update is already fp32
     } else if constexpr (S == DriftStrategy::Fp32Master) {
-        float m = weight.master;
-        for (std::int64_t i = 0; i < count; ++i) {
-            const float next = m + u;
-            lost += next == m;
-            m = next;
-        }
-        weight.master = m;
+        lost = plainFp32Sum(weight.master, u, count);
     } else if constexpr (S == DriftStrategy::Kahan) {
         float w = weight.w;
         float carry = weight.carry;
@@ -430,7 +428,6 @@ std::vector<float> replayDrift(FloatFormat format, DriftStrategy strategy, doubl
                     [&]<FloatFormat F, DriftStrategy S>() { return replay<F, S>(start, updates, master, seed); });
 }
 
-bool isDecimalText(const std::string& text) { return parseDecimal(text).has_value(); }
 
 const char* driftStrategyName(DriftStrategy strategy)
 {

@@ -54,9 +54,6 @@ struct DriftResult {
 // the CLI field ("drift.steps", ...).
 Diagnostics checkDrift(const DriftSpec& spec);
 
-// True when `text` is a decimal number ("-1.5e-4", "0.0001", "3") that parseable exactly.
-bool isDecimalText(const std::string& text);
-
 DriftResult runDrift(const DriftSpec& spec);
 
 // The same arithmetic over a given sequence of fp32 updates, returning the stored (low-format)

@@ -19,7 +19,6 @@ struct Setup {
     const char* explanation;
     ReductionOrder order;
     FloatFormat accumulate;
-    bool sharded;
     Norm norm;
 };
 
@@ -71,8 +70,8 @@ std::vector<float> train(const ShardedMasterSpec& spec, const Gradients& grads, 
         for (std::size_t i = 0; i < P; ++i) {
             for (std::size_t r = 0; r < N; ++r)  // the buffers being reduced are in the reduction's format
                 values[r] = roundFloat(grads[t][r][i], setup.accumulate);
-            // The chunk (shard) owning element i decides where a ring starts.
-            const int chunk = setup.sharded || setup.order == ReductionOrder::Ring ? static_cast<int>(i / shard) : 0;
+            // The chunk (shard) owning element i decides where a ring starts; rank order ignores it.
+            const int chunk = setup.order == ReductionOrder::Ring ? static_cast<int>(i / shard) : 0;
             grad[i] = reduceValues(values, setup.accumulate, setup.order, chunk) / static_cast<float>(N);
         }
         float coefficient = 1.0f;
@@ -128,23 +127,23 @@ std::vector<ShardedMasterCase> shardedMasterExperiment(const ShardedMasterSpec& 
     const Gradients grads = drawGradients(spec);
     using O = ReductionOrder;
     using F = FloatFormat;
-    const Setup single{"single GPU", nullptr, "", O::Sequential, F::Fp32, false, Norm::None};
-    const Setup singleClipped{"single GPU, clipped", nullptr, "", O::Sequential, F::Fp32, false, Norm::SingleOrder};
+    const Setup single{"single GPU", nullptr, "", O::Sequential, F::Fp32, Norm::None};
+    const Setup singleClipped{"single GPU, clipped", nullptr, "", O::Sequential, F::Fp32, Norm::SingleOrder};
     const Setup setups[] = {
         {"DDP, fp32 all-reduce in rank order", nullptr, "replicated master; the same sums in the same order as accumulating micro-batches on one GPU",
-         O::Sequential, F::Fp32, false, Norm::None},
+         O::Sequential, F::Fp32, Norm::None},
         {"ZeRO-1/2, fp32 reduce-scatter in rank order", nullptr, "sharding the master is elementwise: each rank applies the same fp32 arithmetic to its slice",
-         O::Sequential, F::Fp32, true, Norm::None},
+         O::Sequential, F::Fp32, Norm::None},
         {"ZeRO-3 / FSDP, fp32 reduce-scatter in rank order", nullptr, "parameters are sharded too; gathered for compute, updated per slice with the same arithmetic",
-         O::Sequential, F::Fp32, true, Norm::None},
+         O::Sequential, F::Fp32, Norm::None},
         {"ZeRO-1/2, fp32 ring reduce-scatter", nullptr, "the ring starts each chunk's sum at a different rank; fp32 addition is not associative",
-         O::Ring, F::Fp32, true, Norm::None},
+         O::Ring, F::Fp32, Norm::None},
         {"DDP, fp32 ring all-reduce", "ZeRO-1/2, fp32 ring reduce-scatter", "the same ring order as the sharded run above: identical to it, not to one GPU",
-         O::Ring, F::Fp32, false, Norm::None},
+         O::Ring, F::Fp32, Norm::None},
         {"ZeRO-1/2, bf16 reduce-scatter in rank order", nullptr, "partial sums rounded to bf16 lose up to 2^-9 of each gradient",
-         O::Sequential, F::Bf16, true, Norm::None},
+         O::Sequential, F::Bf16, Norm::None},
         {"ZeRO-1/2, clipping by a norm summed per shard", nullptr, "the global norm is added up shard by shard, in a different order than one GPU sums it",
-         O::Sequential, F::Fp32, true, Norm::PerShardFp32},
+         O::Sequential, F::Fp32, Norm::PerShardFp32},
     };
     const std::vector<float> reference = train(spec, grads, single);
     const std::vector<float> referenceClipped = train(spec, grads, singleClipped);

@@ -4,9 +4,9 @@
 #include <fstream>
 #include <initializer_list>
 #include <sstream>
-#include <system_error>
 #include <utility>
 
+#include "core/common/atomic_file.h"
 #include "core/common/json_fields.h"
 #include "core/common/messages.h"
 #include "core/model/hf_config.h"
@@ -403,30 +403,7 @@ std::optional<Scenario> loadScenarioFile(const std::filesystem::path& path, Diag
 
 bool saveScenarioFile(const Scenario& s, const std::filesystem::path& path, std::string& error)
 {
-    const std::filesystem::path temporary = path.string() + ".tmp";
-    {
-        std::ofstream stream(temporary, std::ios::binary | std::ios::trunc);
-        if (!stream) {
-            error = "cannot write " + temporary.string();
-            return false;
-        }
-        stream << scenarioToJson(s).dump(2) << '\n';
-        stream.flush();
-        if (!stream) {
-            error = "writing " + temporary.string() + " failed";
-            std::error_code ignored;
-            std::filesystem::remove(temporary, ignored);
-            return false;
-        }
-    }
-    std::error_code code;
-    std::filesystem::rename(temporary, path, code);
-    if (code) {
-        error = "cannot replace " + path.string() + ": " + code.message();
-        std::filesystem::remove(temporary, code);
-        return false;
-    }
-    return true;
+    return writeFileAtomically(path, scenarioToJson(s).dump(2) + "\n", error);
 }
 
 } // namespace shardscope

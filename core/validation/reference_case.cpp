@@ -189,7 +189,7 @@ bool parseCase(const Json& c, const Json& defaults, const std::string& origin, c
     }
     if (merged.contains("known_difference")) {
         ok = requireNumber(merged, "known_difference", origin, prefix, out.knownDifference, problems) && ok;
-        if (out.note.empty() && !merged.contains("note")) {
+        if (!merged.contains("note")) {
             problems.push_back(problem(origin, prefix + ".note", "a known difference needs a note that explains it"));
             ok = false;
         }

@@ -6,6 +6,8 @@
 #include <sstream>
 #include <vector>
 
+#include "core/common/diagnostics.h"
+
 namespace shardscope {
 namespace {
 
@@ -82,12 +84,12 @@ std::string formatCaseValue(double value, const std::string& unit)
     return number + " " + unit;
 }
 
-std::string formatCaseError(const ReferenceCase& c, const CaseResult& r)
+std::string formatCaseError(const ReferenceCase& c, const CaseResult& r, const ReportWords& words)
 {
     if (!r.problem.empty())
         return "n/a";
     if (c.unit == "percent")  // a share is compared in percentage points
-        return printf1("%+.2f points", r.ours - c.expected);
+        return formatTemplate(words.points.c_str(), {printf1("%+.2f", r.ours - c.expected)});
     if (r.difference == 0)
         return "0";
     if (c.expected == 0)
@@ -98,21 +100,25 @@ std::string formatCaseError(const ReferenceCase& c, const CaseResult& r)
     return printf1(std::fabs(percent) < 0.001 ? "%+.1e%%" : "%+.3f%%", percent);
 }
 
-std::string formatTolerance(const ReferenceCase& c)
+std::string formatTolerance(const ReferenceCase& c, const ReportWords& words)
 {
+    // A relative 1e-9 absorbs floating-point summation order, nothing more: "rounding".
+    const bool roundingOnly = c.relTolerance > 0 && c.relTolerance < 1e-6 && c.absTolerance <= 0;
     std::string text;
-    if (c.relTolerance >= 1e-6)
-        text = printf1("%g%%", 100.0 * c.relTolerance);
-    else if (c.relTolerance > 0)
-        text = "rounding";  // a relative 1e-9 absorbs floating-point summation order, nothing more
-    if (c.absTolerance > 0)
-        text += (text.empty() ? "" : " + ")
-                + (c.unit == "percent" ? printf1("%g points", c.absTolerance) : formatCaseValue(c.absTolerance, c.unit));
-    if (text != "rounding")
-        text = text.empty() ? "exact" : "±" + text;
+    if (roundingOnly) {
+        text = words.rounding;
+    } else {
+        if (c.relTolerance >= 1e-6)
+            text = printf1("%g%%", 100.0 * c.relTolerance);
+        if (c.absTolerance > 0)
+            text += (text.empty() ? "" : " + ")
+                    + (c.unit == "percent" ? formatTemplate(words.points.c_str(), {printf1("%g", c.absTolerance)})
+                                           : formatCaseValue(c.absTolerance, c.unit));
+        text = text.empty() ? words.exact : "±" + text;
+    }
     if (c.knownDifference != 0) {  // "+240 MiB known, ±0.02 MiB"
         const std::string sign = c.knownDifference > 0 ? "+" : "-";
-        return sign + formatCaseValue(std::fabs(c.knownDifference), c.unit) + " known, " + text;
+        return formatTemplate(words.known.c_str(), {sign + formatCaseValue(std::fabs(c.knownDifference), c.unit), text});
     }
     return text;
 }

@@ -20,10 +20,19 @@ inline constexpr const char* kValidationBegin = "<!-- BEGIN shardscope-cli valid
 inline constexpr const char* kValidationEnd = "<!-- END shardscope-cli validate -->";
 bool replaceGeneratedSection(std::string& document, const std::string& section);
 
+// The words around the numbers of errors and tolerances: English by default (the CLI and the
+// document); the GUI passes its translations. %1 and %2 are the numbers.
+struct ReportWords {
+    std::string exact = "exact";
+    std::string rounding = "rounding";
+    std::string points = "%1 points";     // percentage points
+    std::string known = "%1 known, %2";   // a stated known difference, then the tolerance
+};
+
 // Formatting shared with the GUI's validation dialog.
 std::string formatCaseValue(double value, const std::string& unit);
-std::string formatCaseError(const ReferenceCase& c, const CaseResult& r);
-std::string formatTolerance(const ReferenceCase& c);
+std::string formatCaseError(const ReferenceCase& c, const CaseResult& r, const ReportWords& words = {});
+std::string formatTolerance(const ReferenceCase& c, const ReportWords& words = {});
 std::string formatCaseInputs(const ReferenceCase& c);  // "model.params=7000000000 parallel.gpus=64 ..."
 
 } // namespace shardscope

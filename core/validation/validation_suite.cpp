@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/common/messages.h"
 #include "core/validation/embedded_cases.h"
 
 namespace shardscope {
@@ -15,10 +16,7 @@ bool parseText(const std::string& text, const std::string& origin, const std::st
     try {
         document = nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
-        Diagnostic d;
-        d.field = "cases";
-        d.message = origin + " is not valid JSON (byte " + std::to_string(e.byte) + ")";
-        problems.push_back(d);
+        problems.push_back(makeDiagnostic(Severity::Error, "cases", msg::kNotJson, {origin, std::to_string(e.byte)}));
         return false;
     } catch (const nlohmann::json::exception&) {  // out_of_range: a number such as 1e400
         Diagnostic d;
@@ -32,15 +30,6 @@ bool parseText(const std::string& text, const std::string& origin, const std::st
     return parseReferenceSource(document, origin, out, problems);
 }
 
-std::string stem(std::string_view path)
-{
-    const auto slash = path.rfind('/');
-    std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
-    if (name.size() > 5 && name.substr(name.size() - 5) == ".json")
-        name.remove_suffix(5);
-    return std::string(name);
-}
-
 } // namespace
 
 std::vector<ReferenceSource> builtInReferenceSources(Diagnostics& problems)
@@ -48,7 +37,7 @@ std::vector<ReferenceSource> builtInReferenceSources(Diagnostics& problems)
     std::vector<ReferenceSource> sources;
     for (const EmbeddedFile& file : embeddedValidationFiles()) {
         ReferenceSource source;
-        if (parseText(std::string(file.text), "built-in " + std::string(file.path), stem(file.path), source, problems))
+        if (parseText(std::string(file.text), "built-in " + std::string(file.path), std::filesystem::path(file.path).stem().string(), source, problems))
             sources.push_back(std::move(source));
     }
     return sources;
@@ -58,10 +47,7 @@ bool loadReferenceFile(const std::filesystem::path& path, ReferenceSource& out, 
 {
     std::ifstream stream(path, std::ios::binary);
     if (!stream) {
-        Diagnostic d;
-        d.field = "cases";
-        d.message = "cannot read " + path.string();
-        problems.push_back(d);
+        problems.push_back(makeDiagnostic(Severity::Error, "cases", msg::kCannotRead, {path.string()}));
         return false;
     }
     std::ostringstream text;

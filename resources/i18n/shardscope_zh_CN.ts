@@ -2050,10 +2050,6 @@ Every formula and its source: docs/model.md; what is checked against published f
         <translation>%1 个百分点</translation>
     </message>
     <message>
-        <source>Close</source>
-        <translation>关闭</translation>
-    </message>
-    <message>
         <source>%1 known, %2</source>
         <translation>已知差 %1，%2</translation>
     </message>

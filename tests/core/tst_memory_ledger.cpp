@@ -25,6 +25,19 @@ Scenario singleGpu(const char* presetId)
     return s;
 }
 
+// Mixtral 8x7B over 8 GPUs with expert parallelism 8 (one expert per GPU per layer), and its
+// dense and per-layer expert parameter counts.
+Scenario mixtralOnEightGpus(int zero)
+{
+    Scenario s = singleGpu("mixtral-8x7b");
+    s.parallel.gpus = 8;
+    s.parallel.ep = 8;
+    s.parallel.zero = zero;
+    return s;
+}
+constexpr double kMixtralExpertsPerLayer = 8.0 * 3 * 4096 * 14336;
+constexpr double kMixtralDense = 46'702'792'704.0 - 32 * kMixtralExpertsPerLayer;
+
 double statesPerParameter(const Scenario& s)
 {
     const Estimate e = estimate(s);
@@ -206,15 +219,21 @@ private slots:
 
     void expertParallelSplitsExperts()
     {
-        Scenario s = singleGpu("mixtral-8x7b");
-        s.parallel.gpus = 8;
-        s.parallel.ep = 8;
-        s.parallel.zero = 0;
-        const Estimate e = estimate(s);
+        const Estimate e = estimate(mixtralOnEightGpus(0));
         QVERIFY(e.valid());
-        const double expertsPerLayer = 8.0 * 3 * 4096 * 14336;
-        const double dense = 46'702'792'704.0 - 32 * expertsPerLayer;
-        QCOMPARE(e.model.paramsPerGpu, dense + 32 * expertsPerLayer / 8);
+        QCOMPARE(e.model.paramsPerGpu, kMixtralDense + 32 * kMixtralExpertsPerLayer / 8);
+    }
+
+    void optimizerStepCoversEachShardOverItsOwnGroup()
+    {
+        // ZeRO-1 with experts: dense states are sharded over dp x cp = 8, expert states over
+        // dp x cp / ep = 1; the optimizer step (and its time) covers exactly what this GPU holds.
+        const Estimate e = estimate(mixtralOnEightGpus(1));
+        QVERIFY(e.valid());
+        const GpuMemory& g = e.memory.perGpu;
+        QVERIFY(g.updatedParams > 0);
+        QVERIFY(std::fabs(g.device.masterWeights / (4.0 * g.updatedParams) - 1.0) < 1e-12);  // fp32 master: 4 B each
+        QVERIFY(std::fabs(g.updatedParams / (kMixtralDense / 8 + 32 * kMixtralExpertsPerLayer / 8) - 1.0) < 1e-12);
     }
 
     void contextParallelSplitsActivations()

@@ -94,14 +94,11 @@ void SequenceChart::rebuild()
             lowest = std::min(lowest, gb);
             highest = std::max(highest, gb);
         }
-        // Where this series first runs out of memory.
-        for (const SequencePoint& p : points_) {
-            const bool fits = series == 0 ? p.singleFits : p.fits;
-            if (fits || (series == 1 && !p.valid))
-                continue;
+        // Where this series first runs out of memory (the rule the CLI's sweep reports too).
+        if (const std::int64_t seqLen = firstOutOfMemory(points_, series == 0); seqLen > 0) {
             auto* marker = new QCPItemTracer(this);
             marker->setGraph(g);
-            marker->setGraphKey(static_cast<double>(p.seqLen));
+            marker->setGraphKey(static_cast<double>(seqLen));
             marker->setStyle(QCPItemTracer::tsCircle);
             marker->setSize(14);
             marker->setPen(QPen(th.outOfMemory, 2.5));
@@ -109,10 +106,9 @@ void SequenceChart::rebuild()
             label->position->setParentAnchor(marker->position);
             label->position->setCoords(-6, series == 0 ? -12 : 12);
             label->setPositionAlignment(Qt::AlignLeft | (series == 0 ? Qt::AlignBottom : Qt::AlignTop));
-            label->setText(tr("out of memory from %1").arg(tokensLabel(static_cast<double>(p.seqLen))));
+            label->setText(tr("out of memory from %1").arg(tokensLabel(static_cast<double>(seqLen))));
             label->setColor(th.outOfMemory);
             label->setFont(scaledFont(9, true));
-            break;
         }
     }
     if (!points_.empty())

@@ -50,10 +50,9 @@ bool parseSize(const std::string& text, QSize& size)
 }
 
 // The chart, filled from core for the scenario.
-std::unique_ptr<ChartBase> makeChart(const std::string& name, const Scenario& s)
+std::unique_ptr<ChartBase> makeChart(const std::string& name, const Scenario& s, const Estimate& e)
 {
     if (name == "memory" || name == "communication") {
-        const Estimate e = estimate(s);
         if (name == "memory") {
             auto chart = std::make_unique<MemoryChart>();
             chart->setEstimate(s, e);
@@ -65,7 +64,7 @@ std::unique_ptr<ChartBase> makeChart(const std::string& name, const Scenario& s)
     }
     if (name == "sequence") {
         auto chart = std::make_unique<SequenceChart>();
-        chart->setPoints(sequenceSweep(s), estimate(s).memory.gpuCapacity, s.parallel.gpus, s.training.seqLen);
+        chart->setPoints(sequenceSweep(s), e.memory.gpuCapacity, s.parallel.gpus, s.training.seqLen);
         return chart;
     }
     if (name == "scaling") {
@@ -114,8 +113,10 @@ int runExportCommand(const std::vector<std::string>& args, std::ostream& out, st
             return (ok && e.options.scale > 0 && e.options.scale <= 8) || invalidOption(err, "--scale", "must be above 0 and at most 8");
         }
         if (o.name == "theme") {
-            e.theme = value == "dark" ? ThemeKind::Dark : ThemeKind::Light;
-            return value == "dark" || value == "light" || invalidOption(err, "--theme", "must be light or dark (got '" + value + "')");
+            const auto theme = parseThemeKind(QString::fromStdString(value));
+            if (theme)
+                e.theme = *theme;
+            return theme.has_value() || invalidOption(err, "--theme", "must be light or dark (got '" + value + "')");
         }
         if (o.name == "lang") {
             const auto language = parseLanguage(QString::fromStdString(value));
@@ -148,7 +149,7 @@ int runExportCommand(const std::vector<std::string>& args, std::ostream& out, st
     }
     installLanguage(e.language);
     applyTheme(e.theme);
-    std::unique_ptr<ChartBase> chart = makeChart(e.chart, *scenario);
+    std::unique_ptr<ChartBase> chart = makeChart(e.chart, *scenario, check);
     chart->setTheme(e.theme);
     chart->resize(e.options.size);
     QString error;

@@ -18,12 +18,12 @@ AppSettings::AppSettings() : settings_(QStringLiteral("ShardScope"), QStringLite
 
 ThemeKind AppSettings::theme() const
 {
-    return settings_.value(kTheme).toString() == QLatin1String("dark") ? ThemeKind::Dark : ThemeKind::Light;
+    return parseThemeKind(settings_.value(kTheme).toString()).value_or(ThemeKind::Light);
 }
 
 void AppSettings::setTheme(ThemeKind theme)
 {
-    settings_.setValue(kTheme, theme == ThemeKind::Dark ? QStringLiteral("dark") : QStringLiteral("light"));
+    settings_.setValue(kTheme, themeName(theme));
 }
 
 Language AppSettings::language() const { return parseLanguage(settings_.value(kLanguage).toString()).value_or(Language::English); }

@@ -80,4 +80,15 @@ void applyTheme(ThemeKind kind)
     QApplication::setPalette(theme(kind).palette);
 }
 
+QString themeName(ThemeKind kind) { return kind == ThemeKind::Dark ? QStringLiteral("dark") : QStringLiteral("light"); }
+
+std::optional<ThemeKind> parseThemeKind(const QString& name)
+{
+    if (name == QLatin1String("light"))
+        return ThemeKind::Light;
+    if (name == QLatin1String("dark"))
+        return ThemeKind::Dark;
+    return std::nullopt;
+}
+
 } // namespace shardscope::ui

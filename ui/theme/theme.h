@@ -1,11 +1,16 @@
 #pragma once
 #include <QColor>
 #include <QPalette>
+#include <QString>
 #include <array>
+#include <optional>
 
 namespace shardscope::ui {
 
 enum class ThemeKind { Light, Dark };
+
+QString themeName(ThemeKind kind);                      // "light", "dark"
+std::optional<ThemeKind> parseThemeKind(const QString& name);
 
 // Colours of one theme, for the Fusion style and for the charts (which QCustomPlot draws
 // itself, so they take these explicitly).

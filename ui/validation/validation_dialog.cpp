@@ -29,31 +29,15 @@ const QColor kFail(213, 94, 0);
 
 QString q(const std::string& text) { return QString::fromStdString(text); }
 
-// Core formats tolerances in English ("exact", "rounding", "±5 points"); the words are translated here.
-QString toleranceText(const ReferenceCase& c)
+// The words around core's numbers, in the current language.
+ReportWords reportWords()
 {
-    QString text = q(formatTolerance(c));
-    const qsizetype known = text.indexOf(QLatin1String(" known, "));
-    if (known >= 0) {  // "+240 MiB known, ±0.001 MiB": a stated known difference, then the tolerance
-        ReferenceCase rest = c;
-        rest.knownDifference = 0;
-        return ValidationDialog::tr("%1 known, %2").arg(text.left(known), toleranceText(rest));
-    }
-    if (text == QLatin1String("exact"))
-        return ValidationDialog::tr("exact");
-    if (text == QLatin1String("rounding"))
-        return ValidationDialog::tr("rounding");
-    if (text.endsWith(QLatin1String(" points")))
-        return ValidationDialog::tr("%1 points").arg(text.chopped(7));
-    return text;
-}
-
-QString errorText(const ReferenceCase& c, const CaseResult& r)
-{
-    const QString text = q(formatCaseError(c, r));
-    if (text.endsWith(QLatin1String(" points")))
-        return ValidationDialog::tr("%1 points").arg(text.chopped(7));
-    return text;
+    ReportWords words;
+    words.exact = ValidationDialog::tr("exact").toStdString();
+    words.rounding = ValidationDialog::tr("rounding").toStdString();
+    words.points = ValidationDialog::tr("%1 points").toStdString();
+    words.known = ValidationDialog::tr("%1 known, %2").toStdString();
+    return words;
 }
 
 QString kindText(ReferenceKind kind)
@@ -100,9 +84,7 @@ ValidationDialog::ValidationDialog(QWidget* parent) : QDialog(parent)
 
     auto* buttons = new QDialogButtonBox;
     copyButton_ = buttons->addButton(QString(), QDialogButtonBox::ActionRole);
-    // A custom button, not QDialogButtonBox::Close: the standard one is retranslated by Qt's own
-    // catalogue (qtbase_zh_CN), which would override this dialog's translation where it is missing.
-    closeButton_ = buttons->addButton(QString(), QDialogButtonBox::RejectRole);
+    buttons->addButton(QDialogButtonBox::Close);  // worded by Qt's own catalogue, as in every dialog
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(copyButton_, &QPushButton::clicked, this,
             [this] { QApplication::clipboard()->setText(q(validationMarkdown(run_))); });
@@ -117,10 +99,10 @@ ValidationDialog::ValidationDialog(QWidget* parent) : QDialog(parent)
     layout->addWidget(split, 1);
     layout->addWidget(buttons);
     retranslate();
-    refresh();
+    evaluate();
 }
 
-void ValidationDialog::refresh()
+void ValidationDialog::evaluate()
 {
     Diagnostics problems;
     std::vector<ReferenceSource> sources = builtInReferenceSources(problems);
@@ -133,6 +115,7 @@ void ValidationDialog::fill()
 {
     tree_->clear();
     const bool differencesOnly = onlyDifferences_->isChecked();
+    const ReportWords words = reportWords();
     for (std::size_t s = 0; s < run_.sources.size(); ++s) {
         const SourceResults& source = run_.sources[s];
         auto* parent = new QTreeWidgetItem(tree_);
@@ -156,8 +139,8 @@ void ValidationDialog::fill()
             item->setToolTip(ColumnCase, q(c.id));
             item->setText(ColumnReference, q(formatCaseValue(c.expected, c.unit)));
             item->setText(ColumnOurs, r.problem.empty() ? q(formatCaseValue(r.ours, c.unit)) : tr("cannot compute"));
-            item->setText(ColumnError, errorText(c, r));
-            item->setText(ColumnTolerance, toleranceText(c));
+            item->setText(ColumnError, q(formatCaseError(c, r, words)));
+            item->setText(ColumnTolerance, q(formatTolerance(c, words)));
             item->setText(ColumnStatus, r.pass ? tr("ok") : tr("FAIL"));
             item->setForeground(ColumnStatus, r.pass ? kPass : kFail);
             for (int col = ColumnReference; col < ColumnCount; ++col) {
@@ -209,11 +192,12 @@ void ValidationDialog::showDetails(QTreeWidgetItem* item)
     }
     const ReferenceCase& c = source.cases[static_cast<std::size_t>(i)];
     const CaseResult& r = run_.sources[static_cast<std::size_t>(s)].results[static_cast<std::size_t>(i)];
+    const ReportWords words = reportWords();
     html += QStringLiteral("<p><b>%1</b> (<code>%2</code>)</p>").arg(q(c.what).toHtmlEscaped(), q(c.id).toHtmlEscaped());
     html += QStringLiteral("<p>%1: %2<br>%3: %4<br>%5: %6 (%7 %8)</p>")
                 .arg(tr("Reference"), q(formatCaseValue(c.expected, c.unit)).toHtmlEscaped(), tr("ShardScope"),
                      r.problem.empty() ? q(formatCaseValue(r.ours, c.unit)).toHtmlEscaped() : q(r.problem).toHtmlEscaped(),
-                     tr("Error"), errorText(c, r).toHtmlEscaped(), tr("tolerance"), toleranceText(c).toHtmlEscaped());
+                     tr("Error"), q(formatCaseError(c, r, words)).toHtmlEscaped(), tr("tolerance"), q(formatTolerance(c, words)).toHtmlEscaped());
     if (!c.note.empty())
         html += QStringLiteral("<p>%1</p>").arg(q(c.note).toHtmlEscaped());
     for (const OtherValue& o : c.others)
@@ -245,7 +229,6 @@ void ValidationDialog::retranslate()
     onlyDifferences_->setToolTip(tr("Hide the cases that agree exactly"));
     tree_->setHeaderLabels(
         {tr("Case"), tr("Reference"), tr("ShardScope"), tr("Error"), tr("Tolerance"), tr("Status")});
-    closeButton_->setText(tr("Close"));
     copyButton_->setText(tr("Copy as Markdown"));
     copyButton_->setToolTip(tr("Copy every table, with citations and notes, as Markdown"));
 }

@@ -20,8 +20,6 @@ class ValidationDialog : public QDialog {
 public:
     explicit ValidationDialog(QWidget* parent = nullptr);
 
-    // Runs every case again (about 30 ms) and refills the table.
-    void refresh();
     const ValidationRun& run() const { return run_; }
     QTreeWidget* tree() const { return tree_; }
 
@@ -29,6 +27,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void evaluate();  // runs every case (about 30 ms) and fills the table; once, when the dialog is made
     void retranslate();
     void fill();
     void showDetails(QTreeWidgetItem* item);
@@ -40,7 +39,6 @@ private:
     QTreeWidget* tree_ = nullptr;
     QTextBrowser* details_ = nullptr;
     QPushButton* copyButton_ = nullptr;
-    QPushButton* closeButton_ = nullptr;
 };
 
 } // namespace shardscope::ui
