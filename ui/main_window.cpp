@@ -67,8 +67,7 @@ MainWindow::MainWindow(bool restoreSession, QWidget* parent) : QMainWindow(paren
         setThemeKind(ThemeKind::Light);
         setLanguage(Language::English);
     }
-    retranslate();
-    updateViews();
+    retranslate();  // also fills the views (the status line is worded per language)
     precisionPanel_->run();
 }
 

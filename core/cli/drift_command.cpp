@@ -80,10 +80,8 @@ int runDrift(const std::vector<std::string>& args, std::ostream& out, std::ostre
     }
     const Diagnostics problems = checkDrift(spec);
     for (const Diagnostic& d : problems) {
-        if (d.severity == Severity::Error) {
-            const std::string flag = "--" + d.field.substr(d.field.find('.') + 1);
-            invalidOption(err, flag == "--curve_points" ? "--curve-points" : flag, d.message);
-        }
+        if (d.severity == Severity::Error)
+            invalidOption(err, flagOfCommandField(d.field), d.message);
     }
     if (hasErrors(problems))
         return kExitInvalidInput;

@@ -1,5 +1,6 @@
 #include "core/cli/options.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <ostream>
@@ -73,6 +74,13 @@ bool parseFormat(const Option& option, Format& target, std::ostream& err)
     else
         return invalidOption(err, "--format", "must be table, json or csv (got '" + value + "')");
     return true;
+}
+
+std::string flagOfCommandField(const std::string& field)
+{
+    std::string flag = "--" + field.substr(field.find('.') + 1);  // npos + 1 == 0: no group, the whole field
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    return flag;
 }
 
 bool parseDtype(const Option& option, FloatFormat& target, std::ostream& err)

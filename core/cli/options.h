@@ -21,6 +21,9 @@ std::optional<std::vector<Option>> splitOptions(const std::vector<std::string>& 
                                                 const std::function<bool(const std::string&)>& isSwitch,
                                                 std::ostream& err);
 
+// The flag of a drift or reduce diagnostic's field: "drift.curve_points" -> "--curve-points".
+std::string flagOfCommandField(const std::string& field);
+
 // Prints "shardscope-cli: error: --flag: message" and returns false.
 bool invalidOption(std::ostream& err, const std::string& flag, const std::string& message);
 

@@ -149,7 +149,7 @@ int runReduce(const std::vector<std::string>& args, std::ostream& out, std::ostr
     }
     const Diagnostics problems = checkReduction(spec);
     for (const Diagnostic& d : problems)
-        invalidOption(err, d.field, d.message);
+        invalidOption(err, flagOfCommandField(d.field), d.message);
     if (hasErrors(problems))
         return kExitInvalidInput;
     printErrors(spec, reductionErrors(spec), format, out);

@@ -51,21 +51,24 @@ void BackgroundRunner::requestSweeps(const Scenario& scenario, ScalingMode mode)
     });
 }
 
+DriftResults runDriftStrategies(const DriftSpec& spec, std::array<bool, 4> strategies)
+{
+    DriftResults results;
+    results.spec = spec;
+    for (std::size_t i = 0; i < strategies.size(); ++i) {
+        if (!strategies[i])
+            continue;
+        DriftSpec one = spec;
+        one.strategy = static_cast<DriftStrategy>(i);
+        results.byStrategy[i] = runDrift(one);
+    }
+    results.threshold = swampingThreshold(spec.start, spec.format);
+    return results;
+}
+
 void BackgroundRunner::requestDrift(const DriftSpec& spec, std::array<bool, 4> strategies)
 {
-    submit<DriftResults>(drift_, [spec, strategies] {
-        DriftResults results;
-        results.spec = spec;
-        for (std::size_t i = 0; i < strategies.size(); ++i) {
-            if (!strategies[i])
-                continue;
-            DriftSpec one = spec;
-            one.strategy = static_cast<DriftStrategy>(i);
-            results.byStrategy[i] = runDrift(one);
-        }
-        results.threshold = swampingThreshold(spec.start, spec.format);
-        return results;
-    });
+    submit<DriftResults>(drift_, [spec, strategies] { return runDriftStrategies(spec, strategies); });
 }
 
 void BackgroundRunner::requestReduction(const ReductionSpec& spec)

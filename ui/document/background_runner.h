@@ -23,6 +23,10 @@ struct DriftResults {
     double threshold = 0;
 };
 
+// The drift experiment under each chosen strategy (index: DriftStrategy), with the swamping
+// threshold: what the precision tab and `shardscope-cli export --chart drift` draw.
+DriftResults runDriftStrategies(const DriftSpec& spec, std::array<bool, 4> strategies);
+
 // Runs sweeps and precision experiments on a worker thread so the GUI never waits for them.
 // A request made while one of its kind runs replaces any queued one (the newest wins); results
 // arrive as signals on the GUI thread.

@@ -9,12 +9,12 @@
 #include "core/cli/scenario_args.h"
 #include "core/estimate/estimate.h"
 #include "core/perf/sweeps.h"
-#include "core/precision/swamping.h"
 #include "ui/charts/drift_chart.h"
 #include "ui/charts/memory_chart.h"
 #include "ui/charts/scaling_chart.h"
 #include "ui/charts/sequence_chart.h"
 #include "ui/charts/step_time_chart.h"
+#include "ui/document/background_runner.h"
 #include "ui/export/chart_export.h"
 #include "ui/i18n/language.h"
 #include "ui/theme/theme.h"
@@ -76,14 +76,9 @@ std::unique_ptr<ChartBase> makeChart(const std::string& name, const Scenario& s,
     DriftSpec spec;
     spec.startText = "1.0";
     spec.updateText = "1e-4";
-    std::array<std::optional<DriftResult>, 4> results;
-    for (std::size_t i = 0; i < results.size(); ++i) {
-        DriftSpec one = spec;
-        one.strategy = static_cast<DriftStrategy>(i);
-        results[i] = runDrift(one);
-    }
+    const DriftResults results = runDriftStrategies(spec, {true, true, true, true});
     auto chart = std::make_unique<DriftChart>();
-    chart->setResults(spec, results, swampingThreshold(spec.start, spec.format));
+    chart->setResults(results.spec, results.byStrategy, results.threshold);
     return chart;
 }
 

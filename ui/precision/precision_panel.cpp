@@ -50,7 +50,7 @@ PrecisionPanel::PrecisionPanel(BackgroundRunner* runner, QWidget* parent)
         box = new QCheckBox(this);
         box->setChecked(true);
         controls->addRow(box);
-        connect(box, &QCheckBox::toggled, this, &PrecisionPanel::run);
+        connect(box, &QCheckBox::toggled, this, &PrecisionPanel::runDrift);
     }
     controls->addRow(seedLabel_, seed_);
     controls->addRow(status_);
@@ -94,16 +94,18 @@ PrecisionPanel::PrecisionPanel(BackgroundRunner* runner, QWidget* parent)
     splitter->addWidget(reductionPanel_);
     layout->addWidget(splitter, 1);
 
+    // Each control reruns only the experiment it feeds (a drift run can be 4 x 10M steps); the
+    // seed feeds both.
     for (QLineEdit* field : {start_, update_, spread_})
-        connect(field, &QLineEdit::editingFinished, this, &PrecisionPanel::run);
-    connect(format_, &QComboBox::activated, this, &PrecisionPanel::run);
-    connect(gradientFormat_, &QComboBox::activated, this, &PrecisionPanel::run);
+        connect(field, &QLineEdit::editingFinished, this, &PrecisionPanel::runDrift);
+    connect(format_, &QComboBox::activated, this, &PrecisionPanel::runDrift);
+    connect(gradientFormat_, &QComboBox::activated, this, &PrecisionPanel::runReduction);
     connect(seed_, &QSpinBox::valueChanged, this, &PrecisionPanel::run);
     connect(steps_, &ValueSlider::edited, this, [this](double, bool dragging) {
         if (!dragging)
-            run();
+            runDrift();
     });
-    connect(steps_, &ValueSlider::dragFinished, this, &PrecisionPanel::run);
+    connect(steps_, &ValueSlider::dragFinished, this, &PrecisionPanel::runDrift);
     connect(runner_, &BackgroundRunner::driftReady, this, &PrecisionPanel::showDrift);
     connect(runner_, &BackgroundRunner::reductionReady, reductionChart_, &ReductionChart::setPoints);
     retranslate();
@@ -124,6 +126,12 @@ DriftSpec PrecisionPanel::driftSpec() const
 }
 
 void PrecisionPanel::run()
+{
+    runDrift();
+    runReduction();
+}
+
+void PrecisionPanel::runDrift()
 {
     bool ok = true;
     for (QLineEdit* field : {start_, update_, spread_}) {
@@ -150,9 +158,13 @@ void PrecisionPanel::run()
     for (std::size_t i = 0; i < chosen.size(); ++i)
         chosen[i] = strategies_[i]->isChecked();
     runner_->requestDrift(spec, chosen);
+}
+
+void PrecisionPanel::runReduction()
+{
     ReductionSpec reduction;
     reduction.gradients = static_cast<FloatFormat>(gradientFormat_->currentData().toInt());
-    reduction.seed = spec.seed;
+    reduction.seed = static_cast<std::uint64_t>(seed_->value());
     reduction.elements = 64;
     runner_->requestReduction(reduction);
 }

@@ -40,6 +40,8 @@ protected:
 
 private:
     void retranslate();
+    void runDrift();      // the weight-update experiment, from its controls
+    void runReduction();  // the N-rank reduction sweep, from the gradient format and seed
     void showDrift(const DriftResults& results);
 
     BackgroundRunner* runner_;
