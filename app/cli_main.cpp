@@ -1,28 +1,43 @@
-// shardscope-cli: wiring only. The commands live in core/cli; `export` renders the GUI's chart
-// classes, so it alone starts a (headless when there is no display) QApplication.
+// shardscope-cli: wiring only. The commands live in cli/ and link no Qt; `export` renders the
+// desktop app's chart classes, so this file hands the command line a chart renderer that starts
+// a (headless when there is no display) QApplication the first time it is needed.
 #include <QApplication>
 
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "core/cli/cli.h"
-#include "ui/export/cli_export.h"
+#include "cli/cli.h"
+#include "ui/export/chart_render.h"
 #include "ui/platform/headless.h"
 
 int main(int argc, char** argv)
 {
-    const std::vector<std::string> args(argv + 1, argv + argc);
-    if (!args.empty() && args[0] == "export") {
-        if (shardscope::ui::withoutDisplay())
-            shardscope::ui::useOffscreenPlatform();
-        QApplication app(argc, argv);
-        try {
-            return shardscope::ui::runExportCommand({args.begin() + 1, args.end()}, std::cout, std::cerr);
-        } catch (const std::exception& e) {
-            std::cerr << "shardscope-cli: internal error: " << e.what() << "\n";
-            return shardscope::cli::kExitInternal;
+    using namespace shardscope::ui;
+    // Started by the first chart an export renders, and destroyed before main returns (a
+    // QApplication must not outlive main).
+    std::unique_ptr<QApplication> app;
+    shardscope::cli::CliHooks hooks;
+    hooks.chartNames = renderableChartNames();
+    hooks.renderChart = [&](const shardscope::Scenario& scenario, const shardscope::Estimate& estimate,
+                            const shardscope::cli::ChartRequest& request, std::string& error) {
+        if (!app) {
+            if (withoutDisplay())
+                useOffscreenPlatform();
+            app = std::make_unique<QApplication>(argc, argv);
         }
-    }
-    return shardscope::cli::runCli(args, std::cout, std::cerr);
+        ExportOptions options;
+        options.size = QSize(request.width, request.height);
+        options.scale = request.scale;
+        const ThemeKind theme = parseThemeKind(QString::fromStdString(request.theme)).value_or(ThemeKind::Light);
+        const Language language = parseLanguage(QString::fromStdString(request.language)).value_or(Language::English);
+        QString problem;
+        if (renderChartFile(request.chart, scenario, estimate, QString::fromStdString(request.out), options, theme,
+                            language, &problem))
+            return true;
+        error = problem.toStdString();
+        return false;
+    };
+    return shardscope::cli::runCli({argv + 1, argv + argc}, std::cout, std::cerr, hooks);
 }

@@ -4,7 +4,6 @@
 // without a display it runs offscreen.
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -17,6 +16,7 @@
 #include "ui/platform/headless.h"
 #include "ui/theme/theme.h"
 #include "ui/validation/validation_dialog.h"
+#include "ui/views/view_registry.h"
 
 namespace {
 
@@ -73,8 +73,13 @@ int main(int argc, char** argv)
     const QCommandLineOption langOption(QStringLiteral("lang"), QStringLiteral("Language: en or zh_CN."), QStringLiteral("LANG"));
     const QCommandLineOption themeOption(QStringLiteral("theme"), QStringLiteral("Theme: light or dark."), QStringLiteral("THEME"));
     const QCommandLineOption shotOption(QStringLiteral("screenshot"), QStringLiteral("Save the window as a PNG and exit."), QStringLiteral("FILE"));
+    QStringList viewIds;
+    for (const shardscope::ui::ViewEntry& entry : shardscope::ui::viewRegistry())
+        viewIds << QString::fromLatin1(entry.id);
+    viewIds << QStringLiteral("validation");  // Help > Validation, a dialog
     const QCommandLineOption viewOption(QStringLiteral("view"),
-                                        QStringLiteral("Open on this view: memory, sequence, scaling, precision or validation."), QStringLiteral("VIEW"));
+                                        QStringLiteral("Open on this view: %1.").arg(viewIds.join(QStringLiteral(", "))),
+                                        QStringLiteral("VIEW"));
     parser.addOptions({scenarioOption, langOption, themeOption, shotOption, viewOption});
     parser.process(app);
 
@@ -101,14 +106,9 @@ int main(int argc, char** argv)
         return 2;
 
     const bool validationView = parser.value(viewOption) == QLatin1String("validation");
-    if (parser.isSet(viewOption) && !validationView) {
-        const QStringList views{QStringLiteral("memory"), QStringLiteral("sequence"), QStringLiteral("scaling"), QStringLiteral("precision")};
-        const int index = static_cast<int>(views.indexOf(parser.value(viewOption)));
-        if (index < 0) {
-            std::fprintf(stderr, "shardscope: --view must be memory, sequence, scaling, precision or validation\n");
-            return 2;
-        }
-        window.tabs()->setCurrentIndex(index);
+    if (parser.isSet(viewOption) && !validationView && !window.showView(parser.value(viewOption).toStdString())) {
+        std::fprintf(stderr, "shardscope: --view must be one of %s\n", qPrintable(viewIds.join(QStringLiteral(", "))));
+        return 2;
     }
     if (std::getenv("SHARDSCOPE_EXIT_AFTER_FIRST_PAINT") != nullptr) {
         // For shardscope-bench's cold-start measurement: quit as soon as the window has painted.

@@ -1,8 +1,8 @@
 #include "bench/estimate_bench.h"
 
 #include "core/estimate/estimate.h"
-#include "core/perf/sweeps.h"
-#include "core/presets/model_presets.h"
+#include "core/estimate/sweeps.h"
+#include "core/scenario/model_presets.h"
 
 namespace shardscope::bench {
 

@@ -16,17 +16,11 @@
 #include <QVBoxLayout>
 
 #include "ui/charts/chart_panel.h"
-#include "ui/charts/drift_chart.h"
 #include "ui/charts/memory_chart.h"
-#include "ui/charts/reduction_chart.h"
-#include "ui/charts/scaling_chart.h"
-#include "ui/charts/sequence_chart.h"
-#include "ui/charts/step_time_chart.h"
-#include "ui/controls/diagnostics_view.h"
 #include "ui/controls/layout_panel.h"
 #include "ui/controls/model_panel.h"
 #include "ui/i18n/ui_text.h"
-#include "ui/precision/precision_panel.h"
+#include "ui/views/view_registry.h"
 
 namespace shardscope::ui {
 
@@ -58,7 +52,6 @@ MainWindow::MainWindow(bool restoreSession, QWidget* parent) : QMainWindow(paren
 
     connect(&document_, &ScenarioDocument::changed, this, &MainWindow::scheduleUpdate);
     connect(&document_, &ScenarioDocument::fileChanged, this, &MainWindow::updateTitle);
-    connect(&runner_, &BackgroundRunner::sweepsReady, this, &MainWindow::showSweeps);
     connect(modelPanel_, &ModelPanel::importRequested, this, &MainWindow::importConfigInteractive);
     if (restoreSession) {
         readSettings();
@@ -68,62 +61,42 @@ MainWindow::MainWindow(bool restoreSession, QWidget* parent) : QMainWindow(paren
         setLanguage(Language::English);
     }
     retranslate();  // also fills the views (the status line is worded per language)
-    precisionPanel_->run();
 }
 
 void MainWindow::buildCentral()
 {
     tabs_ = new QTabWidget(this);
-    memoryChart_ = new MemoryChart;
-    stepChart_ = new StepTimeChart;
-    sequenceChart_ = new SequenceChart;
-    scalingChart_ = new ScalingChart;
-    for (ChartBase* chart : std::initializer_list<ChartBase*>{memoryChart_, stepChart_, sequenceChart_, scalingChart_})
-        panels_.append(new ChartPanel(chart));
-
-    auto* overview = new QWidget;
-    auto* overviewLayout = new QVBoxLayout(overview);
-    diagnostics_ = new DiagnosticsView;
-    // A fixed-height, scrollable strip: messages that change length while a slider moves must
-    // not resize (and so fully re-render) the charts under them.
-    auto* diagnosticsScroll = new QScrollArea;
-    diagnosticsScroll->setWidget(diagnostics_);
-    diagnosticsScroll->setWidgetResizable(true);
-    diagnosticsScroll->setFrameShape(QFrame::NoFrame);
-    diagnosticsScroll->setFixedHeight(4 * fontMetrics().lineSpacing() + 8);
-    overviewLayout->addWidget(diagnosticsScroll);
-    auto* split = new QSplitter(Qt::Horizontal);
-    split->addWidget(panels_[0]);
-    split->addWidget(panels_[1]);
-    overviewLayout->addWidget(split, 1);
-    tabs_->addTab(overview, QString());
-    tabs_->addTab(panels_[2], QString());
-
-    auto* scaling = new QWidget;
-    auto* scalingLayout = new QVBoxLayout(scaling);
-    auto* modeRow = new QHBoxLayout;
-    scalingModeLabel_ = new QLabel;
-    scalingModeBox_ = new QComboBox;
-    scalingModeLabel_->setBuddy(scalingModeBox_);
-    modeRow->addWidget(scalingModeLabel_);
-    modeRow->addWidget(scalingModeBox_);
-    modeRow->addStretch();
-    scalingLayout->addLayout(modeRow);
-    scalingLayout->addWidget(panels_[3], 1);
-    tabs_->addTab(scaling, QString());
-    connect(scalingModeBox_, &QComboBox::activated, this, [this](int index) {
-        scalingMode_ = index == 0 ? ScalingMode::FixedGlobalBatch : ScalingMode::FixedPerGpuWork;
-        runner_.requestSweeps(document_.scenario(), scalingMode_);
-    });
-
-    precisionPanel_ = new PrecisionPanel(&runner_);
-    panels_.append(precisionPanel_->driftPanel());
-    panels_.append(precisionPanel_->reductionPanel());
-    tabs_->addTab(precisionPanel_, QString());
+    const ViewContext context{&document_, &runner_};
+    for (const ViewEntry& entry : viewRegistry()) {
+        View* view = entry.create(context);
+        view->setObjectName(QString::fromLatin1(entry.id));
+        views_.append(view);
+        panels_.append(view->panels());
+        tabs_->addTab(view, QString());
+    }
     for (ChartPanel* panel : panels_)
         connect(panel, &ChartPanel::exportRequested, this, &MainWindow::exportCurrentChart);
     setCentralWidget(tabs_);
 }
+
+View* MainWindow::view(std::string_view id) const
+{
+    for (View* v : views_) {
+        if (v->objectName() == QLatin1String(id.data(), static_cast<qsizetype>(id.size())))
+            return v;
+    }
+    return nullptr;
+}
+
+bool MainWindow::showView(std::string_view id)
+{
+    View* v = view(id);
+    if (v != nullptr)
+        tabs_->setCurrentWidget(v);
+    return v != nullptr;
+}
+
+MemoryChart* MainWindow::memoryChart() const { return findChild<MemoryChart*>(); }
 
 QList<ChartBase*> MainWindow::charts() const
 {
@@ -150,10 +123,8 @@ void MainWindow::updateViews()
 {
     const Scenario& s = document_.scenario();
     const Estimate& e = document_.estimate();
-    memoryChart_->setEstimate(s, e);
-    stepChart_->setEstimate(s, e);
-    diagnostics_->setDiagnostics(e.diagnostics);
-    runner_.requestSweeps(s, scalingMode_);
+    for (View* view : views_)
+        view->scenarioChanged(s, e);
     const QLocale locale;
     if (e.valid())
         status_->setText(tr("%1 parameters on %2 GPUs: %3 on the most loaded GPU of %4 (%5); step %6, MFU %7%")
@@ -165,13 +136,6 @@ void MainWindow::updateViews()
     else
         status_->setText(tr("This layout cannot run: see the messages above the charts"));
     updateTitle();
-}
-
-void MainWindow::showSweeps(const SweepResults& results)
-{
-    const Scenario& s = document_.scenario();
-    sequenceChart_->setPoints(results.sequence, document_.estimate().memory.gpuCapacity, s.parallel.gpus, s.training.seqLen);
-    scalingChart_->setPoints(results.scaling, scalingMode_, s.parallel.gpus);
 }
 
 void MainWindow::settle()
@@ -198,16 +162,9 @@ void MainWindow::updateTitle()
 void MainWindow::retranslate()
 {
     controlsDock_->setWindowTitle(tr("Scenario"));
-    tabs_->setTabText(0, tr("Memory and step time"));
-    tabs_->setTabText(1, tr("Sequence length"));
-    tabs_->setTabText(2, tr("Scaling"));
-    tabs_->setTabText(3, tr("Precision"));
-    scalingModeLabel_->setText(tr("&As GPUs grow:"));
-    const int mode = scalingModeBox_->currentIndex();
-    scalingModeBox_->clear();
-    scalingModeBox_->addItem(tr("keep the global batch (strong scaling)"));
-    scalingModeBox_->addItem(tr("keep the work per GPU (weak scaling)"));
-    scalingModeBox_->setCurrentIndex(std::max(0, mode));
+    const auto entries = viewRegistry();
+    for (int i = 0; i < tabs_->count(); ++i)
+        tabs_->setTabText(i, QCoreApplication::translate("ViewTitle", entries[static_cast<std::size_t>(i)].title));
     retranslateActions();
     updateViews();
 }

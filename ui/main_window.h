@@ -1,7 +1,8 @@
 #pragma once
 #include <QMainWindow>
 
-#include "core/perf/sweeps.h"
+#include <string_view>
+
 #include "ui/document/background_runner.h"
 #include "ui/document/scenario_document.h"
 #include "ui/i18n/language.h"
@@ -19,14 +20,10 @@ namespace shardscope::ui {
 
 class ChartBase;
 class ChartPanel;
-class DiagnosticsView;
 class LayoutPanel;
 class MemoryChart;
 class ModelPanel;
-class PrecisionPanel;
-class ScalingChart;
-class SequenceChart;
-class StepTimeChart;
+class View;
 
 class ValidationDialog;
 
@@ -44,12 +41,10 @@ public:
     ModelPanel* modelPanel() const { return modelPanel_; }
     LayoutPanel* layoutPanel() const { return layoutPanel_; }
     QList<ChartBase*> charts() const;   // all charts, in export order
-    MemoryChart* memoryChart() const { return memoryChart_; }
-    StepTimeChart* stepTimeChart() const { return stepChart_; }
-    SequenceChart* sequenceChart() const { return sequenceChart_; }
-    ScalingChart* scalingChart() const { return scalingChart_; }
-    PrecisionPanel* precisionPanel() const { return precisionPanel_; }
+    MemoryChart* memoryChart() const;    // the memory ledger chart (tests, benchmarks)
     QTabWidget* tabs() const { return tabs_; }
+    View* view(std::string_view id) const;     // a view of the registry by id, or null
+    bool showView(std::string_view id);       // makes it the current tab; false for an unknown id
 
     void setThemeKind(ThemeKind kind);
     void setLanguage(Language language);
@@ -73,7 +68,6 @@ private:
     void buildCentral();
     void scheduleUpdate();
     void updateViews();
-    void showSweeps(const SweepResults& results);
     void updateTitle();
     void retranslate();
     // main_window_actions.cpp: actions and menus (Qt's createActions pattern)
@@ -104,21 +98,13 @@ private:
     double fontScale_ = 1.0;
     QFont baseFont_;
     bool updatePending_ = false;
-    ScalingMode scalingMode_ = ScalingMode::FixedGlobalBatch;
 
     ModelPanel* modelPanel_ = nullptr;
     LayoutPanel* layoutPanel_ = nullptr;
     QDockWidget* controlsDock_ = nullptr;
     QTabWidget* tabs_ = nullptr;
-    DiagnosticsView* diagnostics_ = nullptr;
-    MemoryChart* memoryChart_ = nullptr;
-    StepTimeChart* stepChart_ = nullptr;
-    SequenceChart* sequenceChart_ = nullptr;
-    ScalingChart* scalingChart_ = nullptr;
-    QList<ChartPanel*> panels_;
-    QComboBox* scalingModeBox_ = nullptr;
-    QLabel* scalingModeLabel_ = nullptr;
-    PrecisionPanel* precisionPanel_ = nullptr;
+    QList<View*> views_;         // in registry order, one per tab
+    QList<ChartPanel*> panels_;  // every view's panels, in export order
     QLabel* status_ = nullptr;
 
     QMenu* fileMenu_ = nullptr;

@@ -1,12 +1,14 @@
 #pragma once
+#include "core/common/enum_table.h"
 
 namespace shardscope {
 
 enum class Collective { AllReduce, AllGather, ReduceScatter, SendRecv, AllToAll };
 enum class ParallelDim { DP, TP, PP, CP, EP };
 
-const char* collectiveName(Collective collective);   // "all-reduce", ... (the CLI contract's spelling)
-const char* dimensionName(ParallelDim dimension);    // "dp", "tp", ...
+// Ids as the CLI contract spells them ("all-reduce", "dp", ...), labels and help (collectives.cpp).
+template <> const EnumTable& enumTable<Collective>();
+template <> const EnumTable& enumTable<ParallelDim>();
 
 // nccl-tests' bus-bandwidth factor (nccl-tests doc/PERFORMANCE.md): busbw = algbw x factor, with
 // `bytes` the buffer size as nccl-tests counts it (the whole buffer for all-gather and

@@ -43,13 +43,8 @@ void reportFit(const Scenario& s, const Estimate& e, const GpuSpec& gpu, Diagnos
 Estimate estimate(const Scenario& s)
 {
     Estimate e;
-    checkScenario(s, e.diagnostics);
-    if (hasErrors(e.diagnostics) && (s.model.layers <= 0 || s.model.hidden <= 0 || s.model.heads <= 0
-                                     || s.parallel.gpus <= 0 || s.parallel.tp <= 0 || s.parallel.pp <= 0
-                                     || s.parallel.cp <= 0 || s.parallel.ep <= 0 || s.parallel.vpp <= 0
-                                     || s.training.seqLen <= 0 || s.training.microBatch <= 0)) {
-        return e;  // nothing meaningful to compute with a non-positive size
-    }
+    if (!checkScenario(s, e.diagnostics))
+        return e;  // a field outside its range: nothing can be computed safely
 
     const ParameterInventory inventory(s.model);
     const ParameterCount count = countParameters(s.model, inventory);

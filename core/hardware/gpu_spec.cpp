@@ -1,6 +1,7 @@
 #include "core/hardware/gpu_spec.h"
 
 #include "core/common/json_fields.h"
+#include "core/common/messages.h"
 
 namespace shardscope {
 namespace {
@@ -8,7 +9,7 @@ namespace {
 void requirePositive(const nlohmann::json& object, const char* key, double& target, Diagnostics& out)
 {
     if (!json_fields::readNumber(object, key, "gpu", target, out) || target <= 0)
-        out.push_back({Severity::Error, std::string("gpu.") + key, std::string(key) + " must be a positive number"});
+        out.push_back(makeDiagnostic(Severity::Error, std::string("gpu.") + key, msg::kPresetPositive, {key}));
 }
 
 } // namespace
@@ -23,7 +24,7 @@ void parseGpuPreset(const nlohmann::json& object, GpuSpec& gpu, Diagnostics& out
     requirePositive(object, "inter_node_bytes_per_second", gpu.interNodeBandwidth, out);
     const auto peak = object.find("peak_flops");
     if (peak == object.end() || !peak->is_object()) {
-        out.push_back({Severity::Error, "gpu.peak_flops", "peak_flops must be an object with fp32, tf32, bf16 and fp8"});
+        out.push_back(makeDiagnostic(Severity::Error, "gpu.peak_flops", msg::kPeakFlops));
     } else {
         // null: the GPU has no tensor cores for that format.
         json_fields::readNumber(*peak, "fp32", "gpu.peak_flops", gpu.peak.fp32, out);
@@ -31,7 +32,7 @@ void parseGpuPreset(const nlohmann::json& object, GpuSpec& gpu, Diagnostics& out
         json_fields::readNumber(*peak, "bf16", "gpu.peak_flops", gpu.peak.bf16, out);
         json_fields::readNumber(*peak, "fp8", "gpu.peak_flops", gpu.peak.fp8, out);
         if (gpu.peak.bf16 <= 0)
-            out.push_back({Severity::Error, "gpu.peak_flops.bf16", "peak_flops.bf16 must be a positive number"});
+            out.push_back(makeDiagnostic(Severity::Error, "gpu.peak_flops.bf16", msg::kPresetPositive, {"peak_flops.bf16"}));
     }
     json_fields::readString(object, "memory_source", "gpu", gpu.memorySource, out);
     json_fields::readString(object, "peak_flops_source", "gpu", gpu.peakSource, out);

@@ -83,8 +83,5 @@ double parameterScale(const ModelSpec& m, std::int64_t shapeTotal)
     return m.exactParams && shapeTotal > 0 ? static_cast<double>(*m.exactParams) / static_cast<double>(shapeTotal) : 1.0;
 }
 
-const char* mlpKindName(MlpKind kind) { return kind == MlpKind::Gelu ? "gelu" : "swiglu"; }
-const char* normKindName(NormKind kind) { return kind == NormKind::LayerNorm ? "layernorm" : "rmsnorm"; }
-const char* positionKindName(PositionKind kind) { return kind == PositionKind::Learned ? "learned" : "rotary"; }
 
 } // namespace shardscope

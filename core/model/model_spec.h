@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/common/diagnostics.h"
+#include "core/common/enum_table.h"
 
 namespace shardscope {
 
@@ -81,8 +82,9 @@ std::int64_t ledgerParameters(const ModelSpec& model);
 // family's shape with every tensor scaled by this, so memory and FLOPs follow the exact count.
 double parameterScale(const ModelSpec& model, std::int64_t shapeTotal);
 
-const char* mlpKindName(MlpKind kind);
-const char* normKindName(NormKind kind);
-const char* positionKindName(PositionKind kind);
+// The value tables of the shape's enums (core/model/model_enums.cpp).
+template <> const EnumTable& enumTable<MlpKind>();
+template <> const EnumTable& enumTable<NormKind>();
+template <> const EnumTable& enumTable<PositionKind>();
 
 } // namespace shardscope

@@ -12,11 +12,29 @@
 
 namespace shardscope {
 
+// Why a collective runs. Its id is the "purpose" text of the JSON contract (comm_purpose.cpp).
+enum class CommPurpose {
+    Gradients,
+    ExpertGradients,
+    Parameters,
+    ExpertParameters,
+    ParametersForward,
+    ParametersBackward,
+    ExpertParametersForward,
+    ExpertParametersBackward,
+    Activations,
+    ActivationsSequenceParallel,
+    RoutedTokens,
+    KeysAndValues,
+    StageActivations,
+};
+template <> const EnumTable& enumTable<CommPurpose>();
+
 // One kind of collective call in a training step, as the most loaded GPU sees it.
 struct CollectiveCall {
     Collective collective = Collective::AllReduce;
     ParallelDim dimension = ParallelDim::DP;
-    const char* purpose = "";   // "gradients", "activations (forward + backward)", ...
+    CommPurpose purpose = CommPurpose::Gradients;
     int ranks = 1;              // group size
     double bytes = 0;           // buffer size of one call, as nccl-tests counts it
     double wireBytes = 0;       // bytes one GPU sends for one call (ring algorithm)

@@ -1,5 +1,7 @@
 #include "core/precision/drift.h"
 
+#include "core/common/messages.h"
+
 #include <algorithm>
 #include <bit>
 #include <cctype>
@@ -392,27 +394,24 @@ Diagnostics checkDrift(const DriftSpec& spec)
 {
     Diagnostics out;
     if (spec.steps < 1 || spec.steps > 1'000'000'000)
-        out.push_back({Severity::Error, "drift.steps", "steps must be between 1 and 1,000,000,000"});
+        out.push_back(makeDiagnostic(Severity::Error, "drift.steps", msg::kDriftSteps));
     if (!std::isfinite(spec.start))
-        out.push_back({Severity::Error, "drift.start", "start must be a finite number"});
+        out.push_back(makeDiagnostic(Severity::Error, "drift.start", msg::kFiniteNumber, {"start"}));
     if (!std::isfinite(spec.update))
-        out.push_back({Severity::Error, "drift.update", "update must be a finite number"});
+        out.push_back(makeDiagnostic(Severity::Error, "drift.update", msg::kFiniteNumber, {"update"}));
     if (!std::isfinite(spec.spread) || spec.spread < 0)
-        out.push_back({Severity::Error, "drift.spread", "spread must be a finite number, at least 0"});
+        out.push_back(makeDiagnostic(Severity::Error, "drift.spread", msg::kDriftSpread));
     if (spec.spread > 0 && spec.spread < 1e-30 * std::fabs(spec.update))
-        out.push_back({Severity::Error, "drift.spread", "spread is too small against the update to draw from"});
+        out.push_back(makeDiagnostic(Severity::Error, "drift.spread", msg::kDriftSpreadTiny));
     if (spec.curvePoints < 2)
-        out.push_back({Severity::Error, "drift.curve_points", "the curve needs at least 2 points"});
+        out.push_back(makeDiagnostic(Severity::Error, "drift.curve_points", msg::kCurvePoints));
     if (hasErrors(out))
         return out;
-    const FormatSpec& f = formatSpec(spec.format);
     const double stored = roundToFormat(spec.start, spec.format);
     if (!std::isfinite(stored))
-        out.push_back({Severity::Error, "drift.start",
-                       "start " + std::to_string(spec.start) + " is beyond the range of " + f.name});
+        out.push_back(makeDiagnostic(Severity::Error, "drift.start", msg::kBeyondFormat, {std::to_string(spec.start), enumId(spec.format)}));
     else if (stored != spec.start)
-        out.push_back({Severity::Info, "drift.start",
-                       std::string("start is not representable in ") + f.name + "; the weight starts at its rounding"});
+        out.push_back(makeDiagnostic(Severity::Info, "drift.start", msg::kNotRepresentable, {enumId(spec.format)}));
     return out;
 }
 
@@ -428,27 +427,5 @@ std::vector<float> replayDrift(FloatFormat format, DriftStrategy strategy, doubl
                     [&]<FloatFormat F, DriftStrategy S>() { return replay<F, S>(start, updates, master, seed); });
 }
 
-
-const char* driftStrategyName(DriftStrategy strategy)
-{
-    switch (strategy) {
-    case DriftStrategy::Naive: return "naive";
-    case DriftStrategy::Fp32Master: return "fp32-master";
-    case DriftStrategy::Kahan: return "kahan";
-    case DriftStrategy::Stochastic: return "stochastic";
-    }
-    return "naive";
-}
-
-bool parseDriftStrategy(const std::string& name, DriftStrategy& strategy)
-{
-    for (DriftStrategy s : {DriftStrategy::Naive, DriftStrategy::Fp32Master, DriftStrategy::Kahan, DriftStrategy::Stochastic}) {
-        if (name == driftStrategyName(s)) {
-            strategy = s;
-            return true;
-        }
-    }
-    return false;
-}
 
 } // namespace shardscope

@@ -62,7 +62,7 @@ DriftResult runDrift(const DriftSpec& spec);
 std::vector<float> replayDrift(FloatFormat format, DriftStrategy strategy, double start,
                                const std::vector<float>& updates, float* master = nullptr, std::uint64_t seed = 1);
 
-const char* driftStrategyName(DriftStrategy strategy);
-bool parseDriftStrategy(const std::string& name, DriftStrategy& strategy);
+// Ids (naive, fp32-master, kahan, stochastic), labels and help (core/precision/precision_enums.cpp).
+template <> const EnumTable& enumTable<DriftStrategy>();
 
 } // namespace shardscope

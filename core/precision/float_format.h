@@ -3,6 +3,8 @@
 #include <optional>
 #include <string_view>
 
+#include "core/common/enum_table.h"
+
 namespace shardscope {
 
 // The number formats of low-precision training. Every value of each is exactly a double and an
@@ -11,7 +13,6 @@ enum class FloatFormat { Fp32, Tf32, Bf16, Fp16, Fp8E4M3, Fp8E5M2 };
 
 struct FormatSpec {
     FloatFormat format;
-    const char* name;       // the CLI spelling: fp32, tf32, bf16, fp16, fp8-e4m3, fp8-e5m2
     int exponentBits;
     int mantissaBits;       // stored (explicit) fraction bits: 23, 10, 7, 10, 3, 2
     int bias;
@@ -27,16 +28,19 @@ struct FormatSpec {
 // Largest finite values: (2 - 2^-m) 2^emax for the IEEE-like formats; E4M3 gives its top
 // mantissa pattern to NaN, so its largest is 1.75 x 2^8 = 448 (OFP8 §5.1).
 inline constexpr FormatSpec kFormatSpecs[] = {
-    {FloatFormat::Fp32, "fp32", 8, 23, 127, true, 0x1.fffffep127, 0x1p-126, 0x1p-149, 32},
-    {FloatFormat::Tf32, "tf32", 8, 10, 127, true, 0x1.ffcp127, 0x1p-126, 0x1p-136, 32},
-    {FloatFormat::Bf16, "bf16", 8, 7, 127, true, 0x1.fep127, 0x1p-126, 0x1p-133, 16},
-    {FloatFormat::Fp16, "fp16", 5, 10, 15, true, 65504.0, 0x1p-14, 0x1p-24, 16},
-    {FloatFormat::Fp8E4M3, "fp8-e4m3", 4, 3, 7, false, 448.0, 0x1p-6, 0x1p-9, 8},
-    {FloatFormat::Fp8E5M2, "fp8-e5m2", 5, 2, 15, true, 57344.0, 0x1p-14, 0x1p-16, 8},
+    {FloatFormat::Fp32, 8, 23, 127, true, 0x1.fffffep127, 0x1p-126, 0x1p-149, 32},
+    {FloatFormat::Tf32, 8, 10, 127, true, 0x1.ffcp127, 0x1p-126, 0x1p-136, 32},
+    {FloatFormat::Bf16, 8, 7, 127, true, 0x1.fep127, 0x1p-126, 0x1p-133, 16},
+    {FloatFormat::Fp16, 5, 10, 15, true, 65504.0, 0x1p-14, 0x1p-24, 16},
+    {FloatFormat::Fp8E4M3, 4, 3, 7, false, 448.0, 0x1p-6, 0x1p-9, 8},
+    {FloatFormat::Fp8E5M2, 5, 2, 15, true, 57344.0, 0x1p-14, 0x1p-16, 8},
 };
 
 constexpr const FormatSpec& formatSpec(FloatFormat format) { return kFormatSpecs[static_cast<int>(format)]; }
-std::optional<FloatFormat> parseFloatFormat(std::string_view name);
+
+// Ids (the CLI spelling: fp32, tf32, bf16, fp16, fp8-e4m3, fp8-e5m2), labels and help
+// (core/precision/precision_enums.cpp).
+template <> const EnumTable& enumTable<FloatFormat>();
 
 // What happens to a value beyond the largest finite one: IEEE behaviour (infinity, or NaN for
 // E4M3, which has no infinity) or saturation to the largest finite value (OFP8's "satfinite").

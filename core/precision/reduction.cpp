@@ -1,5 +1,7 @@
 #include "core/precision/reduction.h"
 
+#include "core/common/messages.h"
+
 #include <bit>
 #include <cmath>
 
@@ -72,11 +74,11 @@ Diagnostics checkReduction(const ReductionSpec& spec)
 {
     Diagnostics out;
     if (spec.maxRanks < 2 || spec.maxRanks > 65536)
-        out.push_back({Severity::Error, "reduce.max_ranks", "max-ranks must be between 2 and 65536"});
+        out.push_back(makeDiagnostic(Severity::Error, "reduce.max_ranks", msg::kBetween, {"max-ranks", "2", "65536"}));
     if (spec.elements < 1 || spec.elements > 1'000'000)
-        out.push_back({Severity::Error, "reduce.elements", "elements must be between 1 and 1,000,000"});
+        out.push_back(makeDiagnostic(Severity::Error, "reduce.elements", msg::kBetween, {"elements", "1", "1,000,000"}));
     if (!std::isfinite(spec.mean) || !std::isfinite(spec.spread) || spec.spread <= 0)
-        out.push_back({Severity::Error, "reduce.spread", "mean must be finite and spread positive"});
+        out.push_back(makeDiagnostic(Severity::Error, "reduce.spread", msg::kMeanSpread));
     return out;
 }
 

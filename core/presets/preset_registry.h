@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/diagnostics.h"
+#include "core/common/messages.h"
 #include "core/presets/preset_files.h"
 
 namespace shardscope {
@@ -25,7 +26,7 @@ public:
         for (const PresetFile& file : files) {
             const nlohmann::json object = nlohmann::json::parse(file.text, nullptr, false);
             if (object.is_discarded() || !object.is_object()) {
-                diagnostics_.push_back({Severity::Warning, "preset", file.origin + ": not a JSON object; skipped"});
+                diagnostics_.push_back(makeDiagnostic(Severity::Warning, "preset", msg::kPresetNotObject, {file.origin}));
                 continue;
             }
             Preset preset;
@@ -33,10 +34,10 @@ public:
             Diagnostics local;
             parse(object, preset, local);
             if (preset.presetId().empty())
-                local.push_back({Severity::Error, "preset.id", "missing id"});
+                local.push_back(makeDiagnostic(Severity::Error, "preset.id", msg::kPresetMissingId));
             if (hasErrors(local)) {
                 for (const Diagnostic& d : local)
-                    diagnostics_.push_back({Severity::Warning, "preset", file.origin + ": " + d.message + "; skipped"});
+                    diagnostics_.push_back(makeDiagnostic(Severity::Warning, "preset", msg::kPresetSkipped, {file.origin, d.message}));
                 continue;
             }
             auto same = std::find_if(presets_.begin(), presets_.end(),

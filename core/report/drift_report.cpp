@@ -9,8 +9,8 @@ nlohmann::json driftToJson(const DriftSpec& spec, const DriftResult& r)
     nlohmann::json curve = nlohmann::json::array();
     for (const DriftPoint& p : r.curve)
         curve.push_back({p.step, p.value, p.exact});
-    return {{"dtype", formatSpec(spec.format).name},
-            {"strategy", driftStrategyName(spec.strategy)},
+    return {{"dtype", enumId(spec.format)},
+            {"strategy", enumId(spec.strategy)},
             {"start", spec.start},
             {"update", spec.update},
             {"spread", spec.spread},

@@ -77,7 +77,7 @@ std::string layoutText(const Scenario& s)
     if (p.vpp > 1)
         text << ", vpp " << p.vpp;
     if (p.offload != Offload::None)
-        text << ", offload " << offloadName(p.offload);
+        text << ", offload " << enumId(p.offload);
     return text.str();
 }
 
@@ -85,12 +85,12 @@ std::string trainingText(const Scenario& s)
 {
     const TrainingSpec& t = s.training;
     std::ostringstream text;
-    text << precisionName(t.precision) << " (" << gradDtypeName(t.gradDtype.value_or(defaultGradDtype(t.precision)))
-         << " gradients), " << optimizerName(t.optimizer) << ", sequence " << t.seqLen << ", micro-batch "
-         << t.microBatch << ", recompute " << recomputeName(t.recompute) << ", flash attention "
+    text << enumId(t.precision) << " (" << enumId(t.gradDtype.value_or(defaultGradDtype(t.precision)))
+         << " gradients), " << enumId(t.optimizer) << ", sequence " << t.seqLen << ", micro-batch "
+         << t.microBatch << ", recompute " << enumId(t.recompute) << ", flash attention "
          << (t.flashAttention ? "on" : "off");
     if (t.finetune != FineTune::Full)
-        text << ", " << finetuneName(t.finetune) << " rank " << t.loraRank;
+        text << ", " << enumId(t.finetune) << " rank " << t.loraRank;
     return text.str();
 }
 
@@ -100,9 +100,9 @@ Json communicationJson(const StepEstimate& step)
 {
     Json perStep = Json::array();
     for (const CollectiveCall& c : step.collectives)
-        perStep.push_back({{"collective", collectiveName(c.collective)},
-                           {"dimension", dimensionName(c.dimension)},
-                           {"purpose", c.purpose},
+        perStep.push_back({{"collective", enumId(c.collective)},
+                           {"dimension", enumId(c.dimension)},
+                           {"purpose", enumId(c.purpose)},
                            {"ranks", c.ranks},
                            {"bytes", bytes(c.bytes)},
                            {"wire_bytes", bytes(c.wireBytes)},
@@ -204,8 +204,8 @@ std::string estimateTable(const Scenario& s, const Estimate& e)
     out << line;
     for (const CollectiveCall& c : step.collectives) {
         std::snprintf(line, sizeof line, "%-15s %-4s %6d %10.2f %11.2f %9.0f %10.4f %10.4f  %s%s\n",
-                      collectiveName(c.collective), dimensionName(c.dimension), c.ranks, c.bytes / 1e6,
-                      c.wireBytes / 1e6, c.calls, c.seconds, c.exposedSeconds, c.purpose,
+                      enumId(c.collective), enumId(c.dimension), c.ranks, c.bytes / 1e6,
+                      c.wireBytes / 1e6, c.calls, c.seconds, c.exposedSeconds, enumId(c.purpose),
                       c.crossesNodes ? " (across nodes)" : "");
         out << line;
     }

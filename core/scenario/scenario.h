@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 
+#include "core/common/enum_table.h"
 #include "core/model/model_spec.h"
 #include "core/model/parameter_inventory.h"
 
@@ -101,11 +102,12 @@ struct Scenario {
 // sequences (Llama 2's 4M tokens).
 Scenario defaultScenario();
 
-const char* precisionName(Precision p);
-const char* gradDtypeName(GradDtype g);
-const char* optimizerName(Optimizer o);
-const char* recomputeName(Recompute r);
-const char* finetuneName(FineTune f);
-const char* offloadName(Offload o);
+// The value tables of the enums above (core/scenario/scenario_enums.cpp): ids, labels, help.
+template <> const EnumTable& enumTable<Precision>();
+template <> const EnumTable& enumTable<GradDtype>();
+template <> const EnumTable& enumTable<Optimizer>();
+template <> const EnumTable& enumTable<Recompute>();
+template <> const EnumTable& enumTable<FineTune>();
+template <> const EnumTable& enumTable<Offload>();
 
 } // namespace shardscope

@@ -4,6 +4,7 @@
 
 #include "core/common/messages.h"
 #include "core/hardware/gpu_spec.h"
+#include "core/scenario/field_table.h"
 
 namespace shardscope {
 namespace {
@@ -20,51 +21,24 @@ void warning(Diagnostics& out, const char* field, const char* templ, std::initia
     out.push_back(makeDiagnostic(Severity::Warning, field, templ, args));
 }
 
-bool positive(Diagnostics& out, const char* field, std::int64_t value)
-{
-    if (value >= 1)
-        return true;
-    error(out, field, msg::kAtLeastOne, {str(value)});
-    return false;
-}
-
 void checkTraining(const Scenario& s, Diagnostics& out)
 {
     const TrainingSpec& t = s.training;
-    positive(out, "training.seq_len", t.seqLen);
-    positive(out, "training.micro_batch", t.microBatch);
-    if (t.globalBatch)
-        positive(out, "training.global_batch", *t.globalBatch);
-    if (t.finetune != FineTune::Full)
-        positive(out, "training.lora_rank", t.loraRank);
     if (t.finetune != FineTune::Full && (t.loraTargets & kProjAll) == 0)
         error(out, "training.lora_targets", msg::kLoraTargets);
     if (t.precision == Precision::Fp32 && t.gradDtype && *t.gradDtype != GradDtype::Fp32)
-        warning(out, "training.grad_dtype", msg::kFp32Grads, {gradDtypeName(*t.gradDtype)});
+        warning(out, "training.grad_dtype", msg::kFp32Grads, {enumId(*t.gradDtype)});
 }
 
 void checkParallel(const Scenario& s, Diagnostics& out)
 {
     const ParallelSpec& p = s.parallel;
     const ModelSpec& m = s.model;
-    bool ok = positive(out, "parallel.gpus", p.gpus);
-    ok = positive(out, "parallel.tp", p.tp) && ok;
-    ok = positive(out, "parallel.pp", p.pp) && ok;
-    ok = positive(out, "parallel.cp", p.cp) && ok;
-    ok = positive(out, "parallel.ep", p.ep) && ok;
-    ok = positive(out, "parallel.vpp", p.vpp) && ok;
-    if (p.dp)
-        ok = positive(out, "parallel.dp", *p.dp) && ok;
-    if (p.zero < 0 || p.zero > 3) {
-        error(out, "parallel.zero", msg::kZeroStage, {str(p.zero)});
-        ok = false;
-    }
-    if (!ok)
-        return;
 
     const std::int64_t modelParallel = static_cast<std::int64_t>(p.tp) * p.pp * p.cp;
     if (p.dp) {
-        if (*p.dp * modelParallel != p.gpus)
+        // Both factors are within their ranges (at most 2^24 and 2^48), so the product cannot overflow.
+        if (modelParallel > p.gpus || *p.dp * modelParallel != p.gpus)
             error(out, "parallel.gpus", msg::kGpuProduct,
                   {str(*p.dp), str(p.tp), str(p.pp), str(p.cp), str(*p.dp * modelParallel), str(p.gpus)});
     } else if (p.gpus % modelParallel != 0) {
@@ -117,67 +91,27 @@ void checkParallel(const Scenario& s, Diagnostics& out)
     }
 }
 
-void checkFraction(Diagnostics& out, const char* field, double value, bool allowZero)
-{
-    if (!(value <= 1.0) || (allowZero ? value < 0.0 : value <= 0.0))
-        error(out, field, allowZero ? msg::kFraction01 : msg::kFractionAbove0);
-}
-
-void checkPerf(const Scenario& s, Diagnostics& out)
-{
-    const PerfSpec& f = s.perf;
-    checkFraction(out, "perf.gemm_efficiency", f.gemmEfficiency, false);
-    checkFraction(out, "perf.memory_efficiency", f.memoryEfficiency, false);
-    checkFraction(out, "perf.link_efficiency", f.linkEfficiency, false);
-    checkFraction(out, "perf.dp_overlap", f.dpOverlap, true);
-    checkFraction(out, "perf.tp_overlap", f.tpOverlap, true);
-    checkFraction(out, "perf.cp_overlap", f.cpOverlap, true);
-    checkFraction(out, "perf.ep_overlap", f.epOverlap, true);
-    if (f.intraLatencyUs < 0 || f.interLatencyUs < 0)
-        error(out, f.intraLatencyUs < 0 ? "perf.intra_latency_us" : "perf.inter_latency_us", msg::kNotNegative);
-    if (!(f.trainTokens > 0))
-        error(out, "perf.train_tokens", msg::kPositiveNumber);
-}
-
 void checkCluster(const Scenario& s, Diagnostics& out)
 {
     if (standardGpuPresets().find(s.cluster.gpu) == nullptr)
         error(out, "cluster.gpu", msg::kUnknownGpu, {s.cluster.gpu, standardGpuPresets().idList()});
-    positive(out, "cluster.gpus_per_node", s.cluster.gpusPerNode);
-    const std::pair<const char*, const std::optional<double>*> overrides[] = {
-        {"cluster.intra_node_gbps", &s.cluster.intraNodeGbps}, {"cluster.inter_node_gbps", &s.cluster.interNodeGbps},
-        {"cluster.peak_tflops", &s.cluster.peakTflops}, {"cluster.memory_gbps", &s.cluster.memoryGbps}};
-    for (const auto& [field, value] : overrides) {
-        if (value->has_value() && !(**value > 0))
-            error(out, field, msg::kPositiveNumber);
-    }
-}
-
-void checkOverhead(const Scenario& s, Diagnostics& out)
-{
-    const OverheadSpec& o = s.overhead;
-    if (o.cudaContextBytes < 0)
-        error(out, "overhead.context_mib", msg::kNotNegative);
-    if (o.fragmentation < 0 || o.fragmentation > 1)
-        error(out, "overhead.fragmentation", msg::kFraction01);
-    if (o.ncclBytesPerGroup < 0)
-        error(out, "overhead.nccl_mib", msg::kNotNegative);
-    if (o.dpBucketBytes < 0)
-        error(out, "overhead.bucket_mb", msg::kNotNegative);
-    if (o.zero3PrefetchLayers < 0)
-        error(out, "overhead.zero3_prefetch_layers", msg::kNotNegative);
 }
 
 } // namespace
 
-void checkScenario(const Scenario& s, Diagnostics& out)
+bool checkScenario(const Scenario& s, Diagnostics& out)
 {
-    validateModel(s.model, out);
+    // Each field within its range first (the field table); the rules that relate fields assume it.
+    const std::size_t before = out.size();
+    checkFieldRanges(s, out);
+    const bool inRange = out.size() == before;
+    if (inRange) {
+        validateModel(s.model, out);
+        checkParallel(s, out);
+    }
     checkTraining(s, out);
-    checkParallel(s, out);
     checkCluster(s, out);
-    checkOverhead(s, out);
-    checkPerf(s, out);
+    return inRange;
 }
 
 } // namespace shardscope

@@ -8,6 +8,8 @@ namespace shardscope {
 // ("parallel.tp", "training.seq_len", ...), plus warnings for settings that are ignored.
 // The divisibility rules are Megatron-LM's (megatron/training/arguments.py and
 // megatron/core/parallel_state.py).
-void checkScenario(const Scenario& scenario, Diagnostics& out);
+// Returns false when a field is outside its range (the field table): then nothing about the
+// scenario can be computed safely (sizes multiply), and the relational rules were not checked.
+bool checkScenario(const Scenario& scenario, Diagnostics& out);
 
 } // namespace shardscope

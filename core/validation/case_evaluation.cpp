@@ -132,17 +132,19 @@ bool driftSpecFromJson(const Json& o, DriftSpec& spec, std::string& error)
 {
     for (const auto& [key, value] : o.items()) {
         if (key == "dtype") {
-            const auto format = value.is_string() ? parseFloatFormat(value.get<std::string>()) : std::nullopt;
+            const auto format = value.is_string() ? parseEnum<FloatFormat>(value.get<std::string>()) : std::nullopt;
             if (!format) {
                 error = "drift.dtype: unknown format";
                 return false;
             }
             spec.format = *format;
         } else if (key == "strategy") {
-            if (!value.is_string() || !parseDriftStrategy(value.get<std::string>(), spec.strategy)) {
+            const auto strategy = value.is_string() ? parseEnum<DriftStrategy>(value.get<std::string>()) : std::nullopt;
+            if (!strategy) {
                 error = "drift.strategy: unknown strategy";
                 return false;
             }
+            spec.strategy = *strategy;
         } else if (key == "start" || key == "update" || key == "spread") {
             if (!value.is_number()) {
                 error = "drift." + key + ": must be a number";

@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
@@ -52,8 +52,8 @@
         <translation>JSON 对象</translation>
     </message>
     <message>
-        <source>%1 must be one of %2 (got '%3')</source>
-        <translation>%1 必须是 %2 之一（当前为 '%3'）</translation>
+        <source>%1 must be one of %2 (got &apos;%3&apos;)</source>
+        <translation>%1 必须是 %2 之一（当前为 &apos;%3&apos;）</translation>
     </message>
     <message>
         <source>%1 must be on or off</source>
@@ -176,8 +176,8 @@
         <translation>fp32 训练使用 fp32 梯度；梯度类型 %1 已忽略</translation>
     </message>
     <message>
-        <source>unknown GPU '%1'; known: %2</source>
-        <translation>未知 GPU '%1'；可选：%2</translation>
+        <source>unknown GPU &apos;%1&apos;; known: %2</source>
+        <translation>未知 GPU &apos;%1&apos;；可选：%2</translation>
     </message>
     <message>
         <source>does not fit: the most loaded GPU (pipeline stage %1) needs %2, %3 more than the %4 of one %5</source>
@@ -208,47 +208,111 @@
         <translation>%1 不是有效的 JSON（第 %2 字节）</translation>
     </message>
     <message>
-        <source>unknown model '%1'; known: %2</source>
-        <translation>未知模型 '%1'；可选：%2</translation>
+        <source>unknown model &apos;%1&apos;; known: %2</source>
+        <translation>未知模型 &apos;%1&apos;；可选：%2</translation>
     </message>
     <message>
         <source>give either a model preset or a config.json, not both</source>
         <translation>模型预设和 config.json 只能二选一</translation>
     </message>
     <message>
-        <source>LoRA targets must list projections from q, k, v, o, gate, up, down (or all), got '%1'</source>
-        <translation>LoRA 目标必须是 q、k、v、o、gate、up、down 中的投影（或 all），当前为 '%1'</translation>
+        <source>LoRA targets must list projections from q, k, v, o, gate, up, down (or all), got &apos;%1&apos;</source>
+        <translation>LoRA 目标必须是 q、k、v、o、gate、up、down 中的投影（或 all），当前为 &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>config.json is missing "%1"</source>
-        <translation>config.json 缺少 "%1"</translation>
+        <source>config.json is missing &quot;%1&quot;</source>
+        <translation>config.json 缺少 &quot;%1&quot;</translation>
     </message>
     <message>
-        <source>config.json "%1" must be a positive integer</source>
-        <translation>config.json 中的 "%1" 必须是正整数</translation>
+        <source>config.json &quot;%1&quot; must be a positive integer</source>
+        <translation>config.json 中的 &quot;%1&quot; 必须是正整数</translation>
     </message>
     <message>
         <source>config.json must be a JSON object</source>
         <translation>config.json 必须是 JSON 对象</translation>
     </message>
     <message>
-        <source>config.json has no "model_type"; supported: %1</source>
-        <translation>config.json 缺少 "model_type"；支持：%1</translation>
+        <source>config.json has no &quot;model_type&quot;; supported: %1</source>
+        <translation>config.json 缺少 &quot;model_type&quot;；支持：%1</translation>
     </message>
     <message>
-        <source>config.json model_type "%1" is not supported; supported: %2</source>
-        <translation>不支持 config.json 的 model_type "%1"；支持：%2</translation>
+        <source>config.json model_type &quot;%1&quot; is not supported; supported: %2</source>
+        <translation>不支持 config.json 的 model_type &quot;%1&quot;；支持：%2</translation>
     </message>
     <message>
         <source>config.json: %1</source>
         <translation>config.json：%1</translation>
     </message>
+    <message>
+        <source>must be at least %1 (got %2)</source>
+        <translation>必须至少为 %1（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>must be at most %1 (got %2)</source>
+        <translation>必须至多为 %1（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>steps must be between 1 and 1,000,000,000</source>
+        <translation>步数必须在 1 到 1,000,000,000 之间</translation>
+    </message>
+    <message>
+        <source>%1 must be a finite number</source>
+        <translation>%1 必须是有限数</translation>
+    </message>
+    <message>
+        <source>spread must be a finite number, at least 0</source>
+        <translation>spread 必须是不小于 0 的有限数</translation>
+    </message>
+    <message>
+        <source>spread is too small against the update to draw from</source>
+        <translation>spread 相对更新量太小，无法据此抽样</translation>
+    </message>
+    <message>
+        <source>the curve needs at least 2 points</source>
+        <translation>曲线至少需要 2 个点</translation>
+    </message>
+    <message>
+        <source>start %1 is beyond the range of %2</source>
+        <translation>起始值 %1 超出 %2 的表示范围</translation>
+    </message>
+    <message>
+        <source>start is not representable in %1; the weight starts at its rounding</source>
+        <translation>起始值无法用 %1 精确表示；权重从其舍入值开始</translation>
+    </message>
+    <message>
+        <source>%1 must be between %2 and %3</source>
+        <translation>%1 必须在 %2 到 %3 之间</translation>
+    </message>
+    <message>
+        <source>mean must be finite and spread positive</source>
+        <translation>均值必须有限，spread 必须为正</translation>
+    </message>
+    <message>
+        <source>%1 must be a positive number</source>
+        <translation>%1 必须为正数</translation>
+    </message>
+    <message>
+        <source>peak_flops must be an object with fp32, tf32, bf16 and fp8</source>
+        <translation>peak_flops 必须是包含 fp32、tf32、bf16 和 fp8 的对象</translation>
+    </message>
+    <message>
+        <source>%1: not a JSON object; skipped</source>
+        <translation>%1：不是 JSON 对象，已跳过</translation>
+    </message>
+    <message>
+        <source>missing id</source>
+        <translation>缺少 id</translation>
+    </message>
+    <message>
+        <source>%1: %2; skipped</source>
+        <translation>%1：%2；已跳过</translation>
+    </message>
 </context>
 <context>
     <name>Export</name>
     <message>
-        <source>Unknown image format "%1": use .png, .svg or .pdf</source>
-        <translation>未知图像格式 "%1"：请使用 .png、.svg 或 .pdf</translation>
+        <source>Unknown image format &quot;%1&quot;: use .png, .svg or .pdf</source>
+        <translation>未知图像格式 &quot;%1&quot;：请使用 .png、.svg 或 .pdf</translation>
     </message>
     <message>
         <source>Image size must be between 16 and 20000 pixels, scale between 0 and 8</source>
@@ -613,6 +677,793 @@
         <source>custom shape</source>
         <translation>自定义结构</translation>
     </message>
+    <message>
+        <source>every rank ends with the sum of every rank&apos;s buffer</source>
+        <translation>每个 rank 最终得到所有 rank 缓冲区之和</translation>
+    </message>
+    <message>
+        <source>every rank ends with every rank&apos;s shard</source>
+        <translation>每个 rank 最终得到所有 rank 的分片</translation>
+    </message>
+    <message>
+        <source>every rank ends with its shard of the sum</source>
+        <translation>每个 rank 最终得到总和中属于自己的分片</translation>
+    </message>
+    <message>
+        <source>point-to-point: one rank sends, its neighbour receives</source>
+        <translation>点对点：一个 rank 发送，相邻 rank 接收</translation>
+    </message>
+    <message>
+        <source>every rank sends a different part to every other rank</source>
+        <translation>每个 rank 向其他每个 rank 发送不同的部分</translation>
+    </message>
+    <message>
+        <source>data parallelism (with ZeRO/FSDP sharding)</source>
+        <translation>数据并行（含 ZeRO/FSDP 分片）</translation>
+    </message>
+    <message>
+        <source>tensor parallelism (Megatron-LM)</source>
+        <translation>张量并行（Megatron-LM）</translation>
+    </message>
+    <message>
+        <source>pipeline parallelism</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>context parallelism (ring attention)</source>
+        <translation>上下文并行（环形注意力）</translation>
+    </message>
+    <message>
+        <source>expert parallelism (MoE)</source>
+        <translation>专家并行（MoE）</translation>
+    </message>
+    <message>
+        <source>GELU MLP</source>
+        <translation>GELU MLP</translation>
+    </message>
+    <message>
+        <source>two matrices, h x f and f x h, with a GELU between (GPT, Megatron-LM)</source>
+        <translation>两个矩阵 h x f 与 f x h，中间为 GELU（GPT、Megatron-LM）</translation>
+    </message>
+    <message>
+        <source>SwiGLU MLP</source>
+        <translation>SwiGLU MLP</translation>
+    </message>
+    <message>
+        <source>three matrices: gate and up (h x f), down (f x h) (Shazeer 2020; Llama)</source>
+        <translation>三个矩阵：gate 与 up（h x f），down（f x h）（Shazeer 2020；Llama）</translation>
+    </message>
+    <message>
+        <source>LayerNorm</source>
+        <translation>LayerNorm</translation>
+    </message>
+    <message>
+        <source>scale and bias per channel (Ba et al. 2016)</source>
+        <translation>每个通道一个缩放和偏置（Ba 等，2016）</translation>
+    </message>
+    <message>
+        <source>RMSNorm</source>
+        <translation>RMSNorm</translation>
+    </message>
+    <message>
+        <source>scale per channel, no bias or mean (Zhang and Sennrich 2019)</source>
+        <translation>每个通道一个缩放，无偏置、不减均值（Zhang 与 Sennrich，2019）</translation>
+    </message>
+    <message>
+        <source>rotary (RoPE)</source>
+        <translation>旋转位置编码（RoPE）</translation>
+    </message>
+    <message>
+        <source>rotary position embeddings, no parameters (Su et al. 2021)</source>
+        <translation>旋转位置编码，无参数（Su 等，2021）</translation>
+    </message>
+    <message>
+        <source>learned</source>
+        <translation>可学习</translation>
+    </message>
+    <message>
+        <source>a learned table of max_positions x hidden (GPT-2)</source>
+        <translation>可学习的 max_positions x hidden 位置表（GPT-2）</translation>
+    </message>
+    <message>
+        <source>gradients summed (or sharded) over data-parallel ranks</source>
+        <translation>在数据并行 rank 间求和（或分片）的梯度</translation>
+    </message>
+    <message>
+        <source>expert gradients over the ranks that hold the same experts</source>
+        <translation>在持有相同专家的 rank 间同步的专家梯度</translation>
+    </message>
+    <message>
+        <source>updated parameter shards gathered after the optimizer step</source>
+        <translation>优化器步后收集的已更新参数分片</translation>
+    </message>
+    <message>
+        <source>updated expert parameter shards gathered after the optimizer step</source>
+        <translation>优化器步后收集的已更新专家参数分片</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 / FSDP gathers each layer&apos;s parameters before its forward pass</source>
+        <translation>ZeRO-3 / FSDP 在每层前向前收集该层参数</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 / FSDP gathers them again before the backward pass</source>
+        <translation>ZeRO-3 / FSDP 在反向前再次收集参数</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 gathers of expert parameters before the forward pass</source>
+        <translation>ZeRO-3 在前向前收集专家参数</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 gathers of expert parameters before the backward pass</source>
+        <translation>ZeRO-3 在反向前收集专家参数</translation>
+    </message>
+    <message>
+        <source>tensor-parallel partial sums of each layer&apos;s outputs (Megatron-LM)</source>
+        <translation>每层输出的张量并行部分和（Megatron-LM）</translation>
+    </message>
+    <message>
+        <source>the same traffic as all-gathers and reduce-scatters over sequence shards</source>
+        <translation>同样的流量，按序列分片改为 all-gather 和 reduce-scatter</translation>
+    </message>
+    <message>
+        <source>tokens dispatched to their experts and combined back</source>
+        <translation>分发到专家再合并回来的 token</translation>
+    </message>
+    <message>
+        <source>each context-parallel rank&apos;s keys and values passed around the ring</source>
+        <translation>每个上下文并行 rank 的键和值沿环传递</translation>
+    </message>
+    <message>
+        <source>activations forward and their gradients backward between pipeline stages</source>
+        <translation>流水线阶段之间前向传递激活、反向传递其梯度</translation>
+    </message>
+    <message>
+        <source>IEEE 754 binary32: 8 exponent bits, 23 stored mantissa bits</source>
+        <translation>IEEE 754 binary32：8 位指数，23 位存储尾数</translation>
+    </message>
+    <message>
+        <source>tf32</source>
+        <translation>tf32</translation>
+    </message>
+    <message>
+        <source>NVIDIA TensorFloat-32: fp32&apos;s range, 10 stored mantissa bits</source>
+        <translation>NVIDIA TensorFloat-32：fp32 的范围，10 位存储尾数</translation>
+    </message>
+    <message>
+        <source>bf16</source>
+        <translation>bf16</translation>
+    </message>
+    <message>
+        <source>bfloat16: fp32&apos;s range, 7 stored mantissa bits (the article&apos;s format)</source>
+        <translation>bfloat16：fp32 的范围，7 位存储尾数（文章讨论的格式）</translation>
+    </message>
+    <message>
+        <source>fp16</source>
+        <translation>fp16</translation>
+    </message>
+    <message>
+        <source>IEEE 754 binary16: 5 exponent bits, 10 stored mantissa bits</source>
+        <translation>IEEE 754 binary16：5 位指数，10 位存储尾数</translation>
+    </message>
+    <message>
+        <source>fp8 E4M3</source>
+        <translation>fp8 E4M3</translation>
+    </message>
+    <message>
+        <source>OCP OFP8 E4M3: 4 exponent bits, 3 mantissa bits, largest 448</source>
+        <translation>OCP OFP8 E4M3：4 位指数，3 位尾数，最大 448</translation>
+    </message>
+    <message>
+        <source>fp8 E5M2</source>
+        <translation>fp8 E5M2</translation>
+    </message>
+    <message>
+        <source>OCP OFP8 E5M2: 5 exponent bits, 2 mantissa bits, largest 57344</source>
+        <translation>OCP OFP8 E5M2：5 位指数，2 位尾数，最大 57344</translation>
+    </message>
+    <message>
+        <source>the weights are stored in the low format and every update is rounded into them (the article&apos;s loop)</source>
+        <translation>权重以低精度格式存储，每次更新都舍入到该格式（文章中的循环）</translation>
+    </message>
+    <message>
+        <source>updates go to an fp32 master copy; compute reads its rounding (Micikevicius et al. 2018)</source>
+        <translation>更新写入 fp32 主权重副本；计算读取其舍入值（Micikevicius 等，2018）</translation>
+    </message>
+    <message>
+        <source>a low-format compensation term carries what each rounding lost (Kahan 1965)</source>
+        <translation>用低精度补偿项保存每次舍入丢失的部分（Kahan，1965）</translation>
+    </message>
+    <message>
+        <source>each update rounds up or down with probability proportional to its distance (Gupta et al. 2015)</source>
+        <translation>每次更新按与相邻值距离成比例的概率向上或向下舍入（Gupta 等，2015）</translation>
+    </message>
+    <message>
+        <source>model preset id</source>
+        <translation>模型预设 id</translation>
+    </message>
+    <message>
+        <source>Hugging Face config.json to import</source>
+        <translation>要导入的 Hugging Face config.json</translation>
+    </message>
+    <message>
+        <source>exactly N parameters (7e9, 7B) on the Llama-2 family of shapes; at most 1e15, 500 times the largest published model</source>
+        <translation>恰好 N 个参数（7e9、7B），采用 Llama-2 系列形状；至多 1e15，即已发表最大模型的 500 倍</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>the model&apos;s display name</source>
+        <translation>模型的显示名称</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>transformer layers (at most 16,384)</source>
+        <translation>Transformer 层数（至多 16,384）</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>hidden size (at most 2^20, 16 times the widest published model)</source>
+        <translation>隐藏维度（至多 2^20，即已发表最宽模型的 16 倍）</translation>
+    </message>
+    <message>
+        <source>heads</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>attention heads (at most 65,536)</source>
+        <translation>注意力头数（至多 65,536）</translation>
+    </message>
+    <message>
+        <source>key/value heads (GQA/MQA); 0 means as many as attention heads</source>
+        <translation>键/值头数（GQA/MQA）；0 表示与注意力头数相同</translation>
+    </message>
+    <message>
+        <source>Head dimension</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>head dimension (default hidden / heads)</source>
+        <translation>头维度（默认为 hidden / heads）</translation>
+    </message>
+    <message>
+        <source>FFN hidden size</source>
+        <translation>FFN 隐藏维度</translation>
+    </message>
+    <message>
+        <source>MLP hidden size (at most 2^22)</source>
+        <translation>MLP 隐藏维度（至多 2^22）</translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <source>the MLP block</source>
+        <translation>MLP 模块</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>vocabulary size (at most 2^24, 64 times the largest published vocabulary)</source>
+        <translation>词表大小（至多 2^24，即已发表最大词表的 64 倍）</translation>
+    </message>
+    <message>
+        <source>Tied embeddings</source>
+        <translation>共享嵌入</translation>
+    </message>
+    <message>
+        <source>share input and output embeddings</source>
+        <translation>输入与输出嵌入共享权重</translation>
+    </message>
+    <message>
+        <source>Normalisation</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>the normalisation layers</source>
+        <translation>归一化层</translation>
+    </message>
+    <message>
+        <source>QKV bias</source>
+        <translation>QKV 偏置</translation>
+    </message>
+    <message>
+        <source>biases on the query, key and value projections (GPT-2, Qwen2)</source>
+        <translation>查询、键、值投影带偏置（GPT-2、Qwen2）</translation>
+    </message>
+    <message>
+        <source>Output projection bias</source>
+        <translation>输出投影偏置</translation>
+    </message>
+    <message>
+        <source>bias on the attention output projection</source>
+        <translation>注意力输出投影带偏置</translation>
+    </message>
+    <message>
+        <source>MLP bias</source>
+        <translation>MLP 偏置</translation>
+    </message>
+    <message>
+        <source>biases on the MLP projections</source>
+        <translation>MLP 投影带偏置</translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>位置编码</translation>
+    </message>
+    <message>
+        <source>position embeddings</source>
+        <translation>位置编码方式</translation>
+    </message>
+    <message>
+        <source>Learned positions</source>
+        <translation>可学习位置数</translation>
+    </message>
+    <message>
+        <source>rows of a learned position table</source>
+        <translation>可学习位置表的行数</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <source>attention and hidden dropout in training</source>
+        <translation>训练时的注意力与隐藏层 dropout</translation>
+    </message>
+    <message>
+        <source>experts</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <source>routed experts per MoE layer (0: a dense model)</source>
+        <translation>每个 MoE 层的路由专家数（0 表示稠密模型）</translation>
+    </message>
+    <message>
+        <source>routed experts each token uses</source>
+        <translation>每个 token 使用的路由专家数</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>共享专家</translation>
+    </message>
+    <message>
+        <source>experts every token uses</source>
+        <translation>每个 token 都使用的专家</translation>
+    </message>
+    <message>
+        <source>Expert FFN size</source>
+        <translation>专家 FFN 维度</translation>
+    </message>
+    <message>
+        <source>expert MLP hidden size (0: the FFN hidden size)</source>
+        <translation>专家 MLP 隐藏维度（0 表示与 FFN 隐藏维度相同）</translation>
+    </message>
+    <message>
+        <source>sequence length in tokens (at most 2^26)</source>
+        <translation>序列长度，单位 token（至多 2^26）</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>条序列</translation>
+    </message>
+    <message>
+        <source>sequences per micro-batch</source>
+        <translation>每个微批次的序列数</translation>
+    </message>
+    <message>
+        <source>sequences per optimizer step (default micro-batch x dp)</source>
+        <translation>每个优化器步的序列数（默认为 微批次 x dp）</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>数值精度</translation>
+    </message>
+    <message>
+        <source>the mixed-precision recipe</source>
+        <translation>混合精度方案</translation>
+    </message>
+    <message>
+        <source>gradient storage (default: the recipe&apos;s)</source>
+        <translation>梯度存储类型（默认：随精度方案）</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>the optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>activation recomputation</source>
+        <translation>激活重计算</translation>
+    </message>
+    <message>
+        <source>fused attention that keeps no score matrix (Dao et al. 2022)</source>
+        <translation>融合注意力，不保存分数矩阵（Dao 等，2022）</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>what is trained</source>
+        <translation>训练哪些参数</translation>
+    </message>
+    <message>
+        <source>LoRA rank r</source>
+        <translation>LoRA 秩 r</translation>
+    </message>
+    <message>
+        <source>q,k,v,o,gate,up,down or all</source>
+        <translation>q,k,v,o,gate,up,down 或 all</translation>
+    </message>
+    <message>
+        <source>Fused SwiGLU</source>
+        <translation>融合 SwiGLU</translation>
+    </message>
+    <message>
+        <source>SwiGLU saves only its input (Megatron); =off for eager PyTorch</source>
+        <translation>SwiGLU 只保存其输入（Megatron）；eager PyTorch 用 =off</translation>
+    </message>
+    <message>
+        <source>Norm statistics</source>
+        <translation>归一化统计量</translation>
+    </message>
+    <message>
+        <source>count norm mean/rstd</source>
+        <translation>计入归一化的均值/rstd</translation>
+    </message>
+    <message>
+        <source>Fused cross-entropy</source>
+        <translation>融合交叉熵</translation>
+    </message>
+    <message>
+        <source>loss gradient in place (Megatron); =off for PyTorch&apos;s</source>
+        <translation>损失梯度原地计算（Megatron）；PyTorch 的实现用 =off</translation>
+    </message>
+    <message>
+        <source>GPUs in the job (at most 2^24)</source>
+        <translation>作业中的 GPU 数（至多 2^24）</translation>
+    </message>
+    <message>
+        <source>data-parallel size (default gpus / (tp x pp x cp))</source>
+        <translation>数据并行规模（默认 gpus / (tp x pp x cp)）</translation>
+    </message>
+    <message>
+        <source>tensor-parallel size</source>
+        <translation>张量并行规模</translation>
+    </message>
+    <message>
+        <source>pipeline stages</source>
+        <translation>流水线阶段数</translation>
+    </message>
+    <message>
+        <source>context-parallel size</source>
+        <translation>上下文并行规模</translation>
+    </message>
+    <message>
+        <source>expert-parallel size</source>
+        <translation>专家并行规模</translation>
+    </message>
+    <message>
+        <source>ZeRO stage: 0 none, 1 optimizer states, 2 and gradients, 3 and parameters (FSDP)</source>
+        <translation>ZeRO 阶段：0 不分片，1 分片优化器状态，2 再加梯度，3 再加参数（FSDP）</translation>
+    </message>
+    <message>
+        <source>Megatron sequence parallelism</source>
+        <translation>Megatron 序列并行</translation>
+    </message>
+    <message>
+        <source>virtual pipeline stages (interleaved 1F1B)</source>
+        <translation>虚拟流水线阶段（交错式 1F1B）</translation>
+    </message>
+    <message>
+        <source>states kept in host memory</source>
+        <translation>保存在主机内存中的状态</translation>
+    </message>
+    <message>
+        <source>GPU preset id</source>
+        <translation>GPU 预设 id</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>Intra-node bandwidth</source>
+        <translation>节点内带宽</translation>
+    </message>
+    <message>
+        <source>intra-node bandwidth per GPU, GB/s (at most 100,000: 50 times NVLink 5)</source>
+        <translation>每块 GPU 的节点内带宽，GB/s（至多 100,000，即 NVLink 5 的 50 倍）</translation>
+    </message>
+    <message>
+        <source>Inter-node bandwidth</source>
+        <translation>节点间带宽</translation>
+    </message>
+    <message>
+        <source>inter-node bandwidth per GPU, GB/s (a 400 Gb/s NIC is 50)</source>
+        <translation>每块 GPU 的节点间带宽，GB/s（400 Gb/s 网卡为 50）</translation>
+    </message>
+    <message>
+        <source>TFLOP/s</source>
+        <translation>TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Peak TFLOP/s</source>
+        <translation>峰值 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>dense peak of the GEMM format, TFLOP/s</source>
+        <translation>GEMM 所用格式的稠密峰值，TFLOP/s</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth</source>
+        <translation>HBM 带宽</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth, GB/s</source>
+        <translation>HBM 带宽，GB/s</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>CUDA context and workspaces, MiB</source>
+        <translation>CUDA 上下文与工作区，MiB</translation>
+    </message>
+    <message>
+        <source>Fragmentation</source>
+        <translation>碎片</translation>
+    </message>
+    <message>
+        <source>allocator slack, fraction of activations</source>
+        <translation>分配器余量，占激活的比例</translation>
+    </message>
+    <message>
+        <source>NCCL buffers</source>
+        <translation>NCCL 缓冲区</translation>
+    </message>
+    <message>
+        <source>NCCL buffers per communicator, MiB</source>
+        <translation>每个通信组的 NCCL 缓冲区，MiB</translation>
+    </message>
+    <message>
+        <source>MB</source>
+        <translation>MB</translation>
+    </message>
+    <message>
+        <source>Gradient bucket</source>
+        <translation>梯度桶</translation>
+    </message>
+    <message>
+        <source>gradient bucket, MB</source>
+        <translation>梯度桶大小，MB</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 prefetch</source>
+        <translation>ZeRO-3 预取</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 gathered layers live</source>
+        <translation>ZeRO-3 同时保留的已收集层数</translation>
+    </message>
+    <message>
+        <source>GEMM efficiency</source>
+        <translation>GEMM 效率</translation>
+    </message>
+    <message>
+        <source>achieved fraction of peak in GEMMs</source>
+        <translation>GEMM 达到的峰值比例</translation>
+    </message>
+    <message>
+        <source>Memory efficiency</source>
+        <translation>显存带宽效率</translation>
+    </message>
+    <message>
+        <source>achieved fraction of HBM bandwidth</source>
+        <translation>达到的 HBM 带宽比例</translation>
+    </message>
+    <message>
+        <source>Link efficiency</source>
+        <translation>链路效率</translation>
+    </message>
+    <message>
+        <source>NCCL bus bandwidth / link bandwidth</source>
+        <translation>NCCL 总线带宽 / 链路带宽</translation>
+    </message>
+    <message>
+        <source>us</source>
+        <translation>微秒</translation>
+    </message>
+    <message>
+        <source>Intra-node latency</source>
+        <translation>节点内延迟</translation>
+    </message>
+    <message>
+        <source>latency per ring step in a node, us</source>
+        <translation>节点内每个环步的延迟，微秒</translation>
+    </message>
+    <message>
+        <source>Inter-node latency</source>
+        <translation>节点间延迟</translation>
+    </message>
+    <message>
+        <source>latency per ring step across nodes, us</source>
+        <translation>跨节点每个环步的延迟，微秒</translation>
+    </message>
+    <message>
+        <source>DP overlap</source>
+        <translation>DP 重叠</translation>
+    </message>
+    <message>
+        <source>share of backward that hides DP traffic</source>
+        <translation>反向计算中可隐藏 DP 通信的比例</translation>
+    </message>
+    <message>
+        <source>TP overlap</source>
+        <translation>TP 重叠</translation>
+    </message>
+    <message>
+        <source>share of TP traffic hidden</source>
+        <translation>被隐藏的 TP 通信比例</translation>
+    </message>
+    <message>
+        <source>CP overlap</source>
+        <translation>CP 重叠</translation>
+    </message>
+    <message>
+        <source>share of attention that hides CP traffic</source>
+        <translation>注意力计算中可隐藏 CP 通信的比例</translation>
+    </message>
+    <message>
+        <source>EP overlap</source>
+        <translation>EP 重叠</translation>
+    </message>
+    <message>
+        <source>share of MoE all-to-all hidden</source>
+        <translation>被隐藏的 MoE all-to-all 比例</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>tokens to train (1T, 2e12)</source>
+        <translation>要训练的 token 数（1T、2e12）</translation>
+    </message>
+    <message>
+        <source>bf16 weights and gradients for compute, fp32 master weights and moments (Micikevicius et al. 2018): the article&apos;s 16 bytes per parameter</source>
+        <translation>计算用 bf16 权重和梯度，fp32 主权重和动量（Micikevicius 等，2018）：即文章中每参数 16 字节</translation>
+    </message>
+    <message>
+        <source>fp16 compute with loss scaling, fp32 master weights and moments (Micikevicius et al. 2018)</source>
+        <translation>fp16 计算加损失缩放，fp32 主权重和动量（Micikevicius 等，2018）</translation>
+    </message>
+    <message>
+        <source>fp8 GEMMs as NVIDIA Transformer Engine runs them: bf16 weights plus an fp8 copy, fp32 master weights and moments</source>
+        <translation>按 NVIDIA Transformer Engine 的方式用 fp8 做 GEMM：bf16 权重外加一份 fp8 副本，fp32 主权重和动量</translation>
+    </message>
+    <message>
+        <source>weights, gradients and moments in bf16 with no fp32 master copy: 8 bytes per parameter, and the article&apos;s lost updates</source>
+        <translation>权重、梯度和动量都用 bf16，没有 fp32 主权重：每参数 8 字节，会出现文章所说的更新丢失</translation>
+    </message>
+    <message>
+        <source>everything in fp32: 4-byte weights and gradients, no master copy</source>
+        <translation>全部使用 fp32：4 字节权重和梯度，无主权重副本</translation>
+    </message>
+    <message>
+        <source>gradients stored in bf16 (the article&apos;s 2 bytes)</source>
+        <translation>梯度以 bf16 存储（文章中的 2 字节）</translation>
+    </message>
+    <message>
+        <source>gradients stored in fp16</source>
+        <translation>梯度以 fp16 存储</translation>
+    </message>
+    <message>
+        <source>gradients accumulated in fp32, as Megatron-LM does by default (its 18 bytes per parameter)</source>
+        <translation>梯度以 fp32 累加，即 Megatron-LM 的默认做法（每参数 18 字节）</translation>
+    </message>
+    <message>
+        <source>first and second moments per parameter (Loshchilov and Hutter 2019)</source>
+        <translation>每个参数保存一阶和二阶动量（Loshchilov 与 Hutter，2019）</translation>
+    </message>
+    <message>
+        <source>one momentum buffer per parameter (torch.optim.SGD)</source>
+        <translation>每个参数一个动量缓冲（torch.optim.SGD）</translation>
+    </message>
+    <message>
+        <source>factored second moment, no first moment: rows + columns per matrix (Shazeer and Stern 2018)</source>
+        <translation>分解的二阶矩、无一阶矩：每个矩阵保存 行数 + 列数 个值（Shazeer 与 Stern，2018）</translation>
+    </message>
+    <message>
+        <source>AdamW moments in 8 bits with one fp32 scale per 256-element block (bitsandbytes; Dettmers et al. 2022)</source>
+        <translation>AdamW 动量以 8 位存储，每 256 个元素一个 fp32 缩放（bitsandbytes；Dettmers 等，2022）</translation>
+    </message>
+    <message>
+        <source>keep every activation the backward pass needs</source>
+        <translation>保存反向所需的全部激活</translation>
+    </message>
+    <message>
+        <source>recompute the attention core&apos;s score-sized activations (Korthikanti et al. 2022)</source>
+        <translation>重计算注意力核心中与分数矩阵同尺寸的激活（Korthikanti 等，2022）</translation>
+    </message>
+    <message>
+        <source>keep each layer&apos;s input and recompute the layer in the backward pass</source>
+        <translation>只保存每层输入，反向时重算整层</translation>
+    </message>
+    <message>
+        <source>every parameter is trained</source>
+        <translation>训练全部参数</translation>
+    </message>
+    <message>
+        <source>frozen base, trainable low-rank adapters (Hu et al. 2021)</source>
+        <translation>冻结基座，训练低秩适配器（Hu 等，2021）</translation>
+    </message>
+    <message>
+        <source>LoRA on a frozen 4-bit NormalFloat base with double-quantised scales (Dettmers et al. 2023)</source>
+        <translation>在冻结的 4 位 NormalFloat 基座（缩放因子双重量化）上做 LoRA（Dettmers 等，2023）</translation>
+    </message>
+    <message>
+        <source>every state stays on the GPU</source>
+        <translation>所有状态都留在 GPU 上</translation>
+    </message>
+    <message>
+        <source>ZeRO-Offload: gradients, master weights and optimizer states in host memory (Ren et al. 2021)</source>
+        <translation>ZeRO-Offload：梯度、主权重和优化器状态放在主机内存（Ren 等，2021）</translation>
+    </message>
+    <message>
+        <source>ZeRO-Infinity: the parameters too (ZeRO stage 3 only)</source>
+        <translation>ZeRO-Infinity：参数也放到主机内存（仅 ZeRO 阶段 3）</translation>
+    </message>
+</context>
+<context>
+    <name>ViewTitle</name>
+    <message>
+        <source>Memory and step time</source>
+        <translation>显存与步时间</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>扩展性</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>数值精度</translation>
+    </message>
 </context>
 <context>
     <name>shardscope::ui::ChartBase</name>
@@ -655,8 +1506,8 @@
         <translation>检查结果</translation>
     </message>
     <message>
-        <source>&lt;span style='color:#208040'&gt;&lt;b&gt;OK&lt;/b&gt;&lt;/span&gt; The layout is valid and fits in memory.</source>
-        <translation>&lt;span style='color:#208040'&gt;&lt;b&gt;正常&lt;/b&gt;&lt;/span&gt; 并行布局有效，且显存足够。</translation>
+        <source>&lt;span style=&apos;color:#208040&apos;&gt;&lt;b&gt;OK&lt;/b&gt;&lt;/span&gt; The layout is valid and fits in memory.</source>
+        <translation>&lt;span style=&apos;color:#208040&apos;&gt;&lt;b&gt;正常&lt;/b&gt;&lt;/span&gt; 并行布局有效，且显存足够。</translation>
     </message>
 </context>
 <context>
@@ -908,7 +1759,7 @@
         <translation>GPU(&amp;P):</translation>
     </message>
     <message>
-        <source>Memory, peak FLOP/s and link bandwidths come from the GPU's datasheet</source>
+        <source>Memory, peak FLOP/s and link bandwidths come from the GPU&apos;s datasheet</source>
         <translation>显存、峰值 FLOP/s 和互联带宽取自 GPU 的规格书</translation>
     </message>
 </context>
@@ -943,34 +1794,6 @@
         <translation>场景</translation>
     </message>
     <message>
-        <source>Memory and step time</source>
-        <translation>显存与步时间</translation>
-    </message>
-    <message>
-        <source>Sequence length</source>
-        <translation>序列长度</translation>
-    </message>
-    <message>
-        <source>Scaling</source>
-        <translation>扩展性</translation>
-    </message>
-    <message>
-        <source>Precision</source>
-        <translation>数值精度</translation>
-    </message>
-    <message>
-        <source>&amp;As GPUs grow:</source>
-        <translation>GPU 数增加时(&amp;A):</translation>
-    </message>
-    <message>
-        <source>keep the global batch (strong scaling)</source>
-        <translation>保持全局批次不变（强扩展）</translation>
-    </message>
-    <message>
-        <source>keep the work per GPU (weak scaling)</source>
-        <translation>保持每个 GPU 的工作量不变（弱扩展）</translation>
-    </message>
-    <message>
         <source>About ShardScope</source>
         <translation>关于 ShardScope</translation>
     </message>
@@ -987,7 +1810,7 @@
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <source>Start from the article's example: 7B parameters, 64 GPUs</source>
+        <source>Start from the article&apos;s example: 7B parameters, 64 GPUs</source>
         <translation>从文章中的示例开始：7B 参数，64 个 GPU</translation>
     </message>
     <message>
@@ -1019,7 +1842,7 @@
         <translation>导入 config.json(&amp;I)...</translation>
     </message>
     <message>
-        <source>Take the model's shape from a Hugging Face config.json</source>
+        <source>Take the model&apos;s shape from a Hugging Face config.json</source>
         <translation>从 Hugging Face config.json 读取模型结构</translation>
     </message>
     <message>
@@ -1219,7 +2042,7 @@
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <source>Memory: the article's 16 bytes per parameter, ZeRO (Rajbhandari et al. 2020), activations after Korthikanti et al. 2022. Communication and time: nccl-tests bus bandwidth, an alpha-beta model, Megatron-LM's schedules (Narayanan et al. 2021). Precision: IEEE, bfloat16 and OCP FP8 rounding, checked bit for bit against PyTorch.
+        <source>Memory: the article&apos;s 16 bytes per parameter, ZeRO (Rajbhandari et al. 2020), activations after Korthikanti et al. 2022. Communication and time: nccl-tests bus bandwidth, an alpha-beta model, Megatron-LM&apos;s schedules (Narayanan et al. 2021). Precision: IEEE, bfloat16 and OCP FP8 rounding, checked bit for bit against PyTorch.
 
 Every formula and its source: docs/model.md; what is checked against published figures: Help &gt; Validation and docs/validation.md.</source>
         <translation>显存：沿用文章中每个参数 16 字节的估算、ZeRO（Rajbhandari 等，2020），激活值参照 Korthikanti 等（2022）。通信与时间：nccl-tests 总线带宽、alpha-beta 模型、Megatron-LM 的调度方式（Narayanan 等，2021）。精度：IEEE、bfloat16 和 OCP FP8 舍入，已与 PyTorch 逐位比对验证。
@@ -1425,7 +2248,7 @@ Every formula and its source: docs/model.md; what is checked against published f
         <translation>导入 Hugging Face config.json...</translation>
     </message>
     <message>
-        <source>Read the model's shape from a Hugging Face config.json (llama, mistral, mixtral, qwen2, gpt2, gpt_neox)</source>
+        <source>Read the model&apos;s shape from a Hugging Face config.json (llama, mistral, mixtral, qwen2, gpt2, gpt_neox)</source>
         <translation>从 Hugging Face config.json 读取模型结构（llama、mistral、mixtral、qwen2、gpt2、gpt_neox）</translation>
     </message>
     <message>
@@ -1493,7 +2316,7 @@ Every formula and its source: docs/model.md; what is checked against published f
         <translation>梯度(&amp;G):</translation>
     </message>
     <message>
-        <source>The type gradients are kept in; fp32 accumulation is Megatron-LM's 18 bytes per parameter</source>
+        <source>The type gradients are kept in; fp32 accumulation is Megatron-LM&apos;s 18 bytes per parameter</source>
         <translation>梯度的存储类型；fp32 累加即 Megatron-LM 的每参数 18 字节</translation>
     </message>
     <message>
@@ -1612,7 +2435,7 @@ Every formula and its source: docs/model.md; what is checked against published f
         <translation>梯度格式(&amp;G):</translation>
     </message>
     <message>
-        <source>The format each GPU's gradient arrives in</source>
+        <source>The format each GPU&apos;s gradient arrives in</source>
         <translation>每个 GPU 传来的梯度所用的格式</translation>
     </message>
     <message>
@@ -1744,6 +2567,21 @@ Every formula and its source: docs/model.md; what is checked against published f
     <message>
         <source>Data parallelism grows with fixed work per GPU</source>
         <translation>在每个 GPU 工作量固定时增加数据并行</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::ScalingView</name>
+    <message>
+        <source>&amp;As GPUs grow:</source>
+        <translation>GPU 数增加时(&amp;A):</translation>
+    </message>
+    <message>
+        <source>keep the global batch (strong scaling)</source>
+        <translation>保持全局批次不变（强扩展）</translation>
+    </message>
+    <message>
+        <source>keep the work per GPU (weak scaling)</source>
+        <translation>保持每个 GPU 的工作量不变（弱扩展）</translation>
     </message>
 </context>
 <context>
@@ -1978,7 +2816,7 @@ Every formula and its source: docs/model.md; what is checked against published f
         <translation>无法读取内置参考文件：%1</translation>
     </message>
     <message>
-        <source>Published figures, other engines' estimators and PyTorch measurements, compared with the current models; citations and notes are quoted in English.</source>
+        <source>Published figures, other engines&apos; estimators and PyTorch measurements, compared with the current models; citations and notes are quoted in English.</source>
         <translation>已发表的数据、其他引擎的估算函数以及 PyTorch 实测，与当前模型逐项比较；引文和说明保留英文原文。</translation>
     </message>
     <message>

@@ -378,12 +378,37 @@ private slots:
         QVERIFY2(QString::fromUtf8(run.err).contains(flag), run.err.constData());
     }
 
-    void helpListsEveryFlag()
+    void helpListsEveryCommand()
     {
         const Run run = cli({"--help"});
         QCOMPARE(run.status, 0);
-        for (const char* flag : {"--model", "--hf-config", "--params", "--seq-len", "--zero", "--offload", "--gpu"})
-            QVERIFY2(run.out.contains(flag), flag);
+        for (const char* command : {"estimate", "sweep", "drift", "reduce", "validate", "export"})
+            QVERIFY2(run.out.contains(command), command);
+    }
+
+    // `<command> --help` prints that command's flags: its own, then every scenario flag.
+    void commandHelpListsItsFlags_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QStringList>("flags");
+        const QStringList scenario{"--model", "--hf-config", "--params", "--seq-len", "--zero", "--offload", "--gpu"};
+        QTest::newRow("estimate") << "estimate" << (QStringList{"--format", "--save-scenario"} + scenario);
+        QTest::newRow("sweep") << "sweep" << (QStringList{"--kind", "--mode"} + scenario);
+        QTest::newRow("export") << "export" << (QStringList{"--chart", "--out", "--size", "--theme", "--lang", "memory"} + scenario);
+        QTest::newRow("drift") << "drift" << QStringList{"--dtype", "--strategy", "--steps", "fp32-master"};
+        QTest::newRow("reduce") << "reduce" << QStringList{"--max-ranks", "--sharded-master"};
+        QTest::newRow("validate") << "validate" << QStringList{"--cases", "--only", "--write-doc"};
+    }
+    void commandHelpListsItsFlags()
+    {
+        QFETCH(QString, command);
+        QFETCH(QStringList, flags);
+        const Run run = cli({command, "--help"});
+        QCOMPARE(run.status, 0);
+        for (const QString& flag : flags)
+            QVERIFY2(run.out.contains(flag.toUtf8()), qPrintable(flag));
+        if (command == "drift" || command == "reduce" || command == "validate")
+            QVERIFY2(!run.out.contains("--seq-len"), "a command without a scenario lists no scenario flags");
     }
 };
 

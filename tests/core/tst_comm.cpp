@@ -11,8 +11,8 @@
 #include "core/hardware/gpu_spec.h"
 #include "core/model/params_family.h"
 #include "core/perf/flops.h"
-#include "core/perf/sweeps.h"
-#include "core/presets/model_presets.h"
+#include "core/estimate/sweeps.h"
+#include "core/scenario/model_presets.h"
 
 using namespace shardscope;
 

@@ -6,7 +6,7 @@
 #include "core/memory/memory_ledger.h"
 #include "core/memory/pipeline_schedule.h"
 #include "core/model/params_family.h"
-#include "core/presets/model_presets.h"
+#include "core/scenario/model_presets.h"
 
 using namespace shardscope;
 

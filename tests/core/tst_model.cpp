@@ -5,7 +5,7 @@
 #include "core/model/hf_config.h"
 #include "core/model/params_family.h"
 #include "core/model/parameter_inventory.h"
-#include "core/presets/model_presets.h"
+#include "core/scenario/model_presets.h"
 
 using namespace shardscope;
 

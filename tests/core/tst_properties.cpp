@@ -9,7 +9,7 @@
 
 #include "core/estimate/estimate.h"
 #include "core/model/params_family.h"
-#include "core/presets/model_presets.h"
+#include "core/scenario/model_presets.h"
 #include "core/report/estimate_report.h"
 
 using namespace shardscope;

@@ -68,9 +68,10 @@ private slots:
     {
         QFETCH(int, index);
         const auto& c = reference_["cases"][static_cast<std::size_t>(index)];
-        const FloatFormat format = *parseFloatFormat(c["dtype"].get<std::string>());
-        DriftStrategy strategy = DriftStrategy::Naive;
-        QVERIFY(parseDriftStrategy(c["strategy"].get<std::string>(), strategy));
+        const FloatFormat format = *parseEnum<FloatFormat>(c["dtype"].get<std::string>());
+        const auto parsedStrategy = parseEnum<DriftStrategy>(c["strategy"].get<std::string>());
+        QVERIFY(parsedStrategy.has_value());
+        const DriftStrategy strategy = *parsedStrategy;
         const auto steps = c["steps"].get<std::size_t>();
         std::vector<float> updates;
         if (c.contains("update_bits")) {

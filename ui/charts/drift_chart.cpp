@@ -23,7 +23,7 @@ QString DriftChart::title() const
 {
     const QLocale locale;
     return tr("%1 weight starting at %2, plus %3, %4 times")
-        .arg(formatLabel(spec_.format), locale.toString(spec_.start, 'g', 6), locale.toString(spec_.update, 'g', 6),
+        .arg(enumText(spec_.format), locale.toString(spec_.start, 'g', 6), locale.toString(spec_.update, 'g', 6),
              locale.toString(static_cast<qlonglong>(spec_.steps)));
 }
 
@@ -36,7 +36,7 @@ TableData DriftChart::table() const
         if (!results_[i])
             continue;
         const DriftResult& r = *results_[i];
-        t.rows.append({strategyLabel(static_cast<DriftStrategy>(i)), locale.toString(r.final, 'g', 10),
+        t.rows.append({enumText(static_cast<DriftStrategy>(i)), locale.toString(r.final, 'g', 10),
                        QString::fromStdString(r.exactText), locale.toString(r.relError, 'g', 4),
                        locale.toString(static_cast<qlonglong>(r.lostUpdates))});
     }
@@ -71,7 +71,7 @@ void DriftChart::rebuild()
             exactDrawn = true;
         }
         QCPGraph* g = addGraph();
-        g->setName(strategyLabel(static_cast<DriftStrategy>(i)));
+        g->setName(enumText(static_cast<DriftStrategy>(i)));
         g->setPen(QPen(seriesColor(colors[i]), i == 0 ? 3.5 : 2.5));
         g->setLineStyle(QCPGraph::lsStepLeft);
         for (const DriftPoint& p : r.curve) {
@@ -89,7 +89,7 @@ void DriftChart::rebuild()
     styleLegend();
     const QLocale locale;
     setTitleText(title(), tr("In %1 the smallest update that still moves %2 is %3; anything smaller is rounded away")
-                              .arg(formatLabel(spec_.format), locale.toString(spec_.start, 'g', 6), locale.toString(threshold_, 'g', 6)));
+                              .arg(enumText(spec_.format), locale.toString(spec_.start, 'g', 6), locale.toString(threshold_, 'g', 6)));
 }
 
 } // namespace shardscope::ui

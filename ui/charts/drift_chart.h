@@ -18,7 +18,8 @@ public:
 
     QString title() const override;
     TableData table() const override;
-    QString exportName() const override { return QStringLiteral("drift"); }
+    static constexpr const char* kExportName = "drift";  // the file stem and `export --chart` name
+    QString exportName() const override { return QLatin1String(kExportName); }
 
 protected:
     void rebuild() override;

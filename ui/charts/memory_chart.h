@@ -15,7 +15,8 @@ public:
 
     QString title() const override;
     TableData table() const override;
-    QString exportName() const override { return QStringLiteral("memory"); }
+    static constexpr const char* kExportName = "memory";  // the file stem and `export --chart` name
+    QString exportName() const override { return QLatin1String(kExportName); }
 
     // The plotted heights in GB (1e9 bytes), [part][0 = one GPU, 1 = most loaded], for tests.
     double plotted(int part, int bar) const;

@@ -16,7 +16,8 @@ public:
 
     QString title() const override;
     TableData table() const override;
-    QString exportName() const override { return QStringLiteral("reduction"); }
+    static constexpr const char* kExportName = "reduction";  // the file stem and `export --chart` name
+    QString exportName() const override { return QLatin1String(kExportName); }
 
 protected:
     void rebuild() override;

@@ -1,7 +1,7 @@
 #pragma once
 #include <vector>
 
-#include "core/perf/sweeps.h"
+#include "core/estimate/sweeps.h"
 #include "ui/charts/chart_base.h"
 
 namespace shardscope::ui {
@@ -16,7 +16,8 @@ public:
 
     QString title() const override;
     TableData table() const override;
-    QString exportName() const override { return QStringLiteral("scaling"); }
+    static constexpr const char* kExportName = "scaling";  // the file stem and `export --chart` name
+    QString exportName() const override { return QLatin1String(kExportName); }
 
 protected:
     void rebuild() override;

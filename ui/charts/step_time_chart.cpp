@@ -35,8 +35,8 @@ TableData StepTimeChart::table() const
                  tr("Seconds"), tr("Exposed seconds")};
     const QLocale locale;
     for (const CollectiveCall& c : estimate_.step.collectives)
-        t.rows.append({collectiveLabel(c.collective) + QStringLiteral(" (") + purposeLabel(c.purpose) + QLatin1Char(')'),
-                       dimensionLabel(c.dimension), locale.toString(c.ranks), locale.toString(c.bytes / 1e6, 'f', 2),
+        t.rows.append({enumText(c.collective) + QStringLiteral(" (") + enumText(c.purpose) + QLatin1Char(')'),
+                       enumText(c.dimension), locale.toString(c.ranks), locale.toString(c.bytes / 1e6, 'f', 2),
                        locale.toString(c.wireBytes / 1e6, 'f', 2), locale.toString(c.calls, 'f', 0),
                        locale.toString(c.seconds, 'f', 4), locale.toString(c.exposedSeconds, 'f', 4)});
     const StepEstimate& s = estimate_.step;
@@ -72,7 +72,7 @@ void StepTimeChart::rebuild()
     for (std::size_t i = 0; i < std::size(kDims); ++i) {
         const double exposed = s.exposedByDimension[static_cast<std::size_t>(kDims[i])];
         if (exposed > 0)
-            segments.push_back({tr("%1 communication, exposed").arg(dimensionLabel(kDims[i])), seriesColor(dimColors[i]), exposed, exposed});
+            segments.push_back({tr("%1 communication, exposed").arg(enumText(kDims[i])), seriesColor(dimColors[i]), exposed, exposed});
     }
     segments.push_back({tr("Pipeline bubble"), seriesColor(7), s.bubbleSeconds, 0});
     segments.push_back({tr("Optimizer step"), th.axis, s.optimizerSeconds, 0});

@@ -15,7 +15,8 @@ public:
 
     QString title() const override;
     TableData table() const override;
-    QString exportName() const override { return QStringLiteral("communication"); }
+    static constexpr const char* kExportName = "communication";  // the file stem and `export --chart` name
+    QString exportName() const override { return QLatin1String(kExportName); }
 
 protected:
     void rebuild() override;

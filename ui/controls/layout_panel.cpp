@@ -11,6 +11,7 @@
 
 #include "core/hardware/gpu_spec.h"
 #include "core/scenario/layout_options.h"
+#include "ui/controls/enum_combo.h"
 #include "ui/controls/value_slider.h"
 #include "ui/document/scenario_document.h"
 #include "ui/i18n/ui_text.h"
@@ -202,12 +203,7 @@ void LayoutPanel::retranslate()
     sequenceParallel_->setToolTip(tr("Also splits norms and dropout along the sequence across the TP GPUs"));
     sequenceParallel_->setWhatsThis(sequenceParallel_->toolTip());
     offloadLabel_->setText(tr("O&ffload:"));
-    {
-        const QSignalBlocker block(offload_);
-        offload_->clear();
-        for (Offload o : {Offload::None, Offload::Optimizer, Offload::OptimizerAndParams})
-            offload_->addItem(offloadLabel(o), static_cast<int>(o));
-    }
+    fillEnumCombo(offload_, enumTable<Offload>());
     const QString offloadTip = tr("Keep optimizer states (and parameters) in CPU memory: less GPU memory, slower steps");
     offload_->setToolTip(offloadTip);
     offload_->setWhatsThis(offloadTip);

@@ -16,8 +16,9 @@
 #include "core/model/hf_config.h"
 #include "core/memory/precision_recipe.h"
 #include "core/model/params_family.h"
-#include "core/presets/model_presets.h"
+#include "core/scenario/model_presets.h"
 #include "core/scenario/layout_options.h"
+#include "ui/controls/enum_combo.h"
 #include "ui/controls/value_slider.h"
 #include "ui/document/scenario_document.h"
 #include "ui/i18n/ui_text.h"
@@ -28,21 +29,9 @@ namespace {
 enum MergeKey { kParams = 100, kSeq, kMicro, kGlobal, kLoraRank };
 
 template <typename Enum>
-void fillCombo(QComboBox* combo, std::initializer_list<Enum> values, QString (*label)(Enum))
-{
-    const int current = combo->currentIndex();
-    const QSignalBlocker block(combo);
-    combo->clear();
-    for (Enum v : values)
-        combo->addItem(label(v), static_cast<int>(v));
-    combo->setCurrentIndex(current);
-}
-
-template <typename Enum>
 void selectValue(QComboBox* combo, Enum value)
 {
-    const QSignalBlocker block(combo);
-    combo->setCurrentIndex(combo->findData(static_cast<int>(value)));
+    selectEnumValue(combo, static_cast<int>(value));
 }
 
 std::vector<double> toDoubles(const std::vector<std::int64_t>& values)
@@ -265,28 +254,27 @@ void ModelPanel::retranslate()
                           tr("Sequences per optimizer step across all GPUs; the rest is gradient accumulation"));
     loraRank_->setText(tr("LoRA rank"), QString(), tr("Rank r of the LoRA adapters A (r x in) and B (out x r)"));
     precisionLabel_->setText(tr("P&recision:"));
-    fillCombo(precision_, {Precision::Bf16Mixed, Precision::Fp16Mixed, Precision::Fp8Mixed, Precision::Bf16, Precision::Fp32},
-              &precisionLabel);
+    fillEnumCombo(precision_, enumTable<Precision>());
     const QString precisionTip = tr("Mixed precision keeps an fp32 master copy of the weights: 2 + 2 + 4 + 4 + 4 = 16 bytes per parameter with Adam");
     precision_->setToolTip(precisionTip);
     precision_->setWhatsThis(precisionTip);
     gradLabel_->setText(tr("&Gradients:"));
-    fillCombo(gradDtype_, {GradDtype::Bf16, GradDtype::Fp16, GradDtype::Fp32}, &gradDtypeLabel);
+    fillEnumCombo(gradDtype_, enumTable<GradDtype>());
     const QString gradTip = tr("The type gradients are kept in; fp32 accumulation is Megatron-LM's 18 bytes per parameter");
     gradDtype_->setToolTip(gradTip);
     gradDtype_->setWhatsThis(gradTip);
     optimizerLabel_->setText(tr("&Optimizer:"));
-    fillCombo(optimizer_, {Optimizer::AdamW, Optimizer::SgdMomentum, Optimizer::Adafactor, Optimizer::AdamW8bit}, &optimizerLabel);
+    fillEnumCombo(optimizer_, enumTable<Optimizer>());
     const QString optimizerTip = tr("Adam keeps two fp32 moments per parameter; 8-bit Adam and Adafactor keep much less");
     optimizer_->setToolTip(optimizerTip);
     optimizer_->setWhatsThis(optimizerTip);
     finetuneLabel_->setText(tr("&Fine-tuning:"));
-    fillCombo(finetune_, {FineTune::Full, FineTune::Lora, FineTune::Qlora}, &finetuneLabel);
+    fillEnumCombo(finetune_, enumTable<FineTune>());
     const QString finetuneTip = tr("LoRA freezes the base weights and trains small adapters: no optimizer state for the base");
     finetune_->setToolTip(finetuneTip);
     finetune_->setWhatsThis(finetuneTip);
     recomputeLabel_->setText(tr("Re&computation:"));
-    fillCombo(recompute_, {Recompute::None, Recompute::Selective, Recompute::Full}, &recomputeLabel);
+    fillEnumCombo(recompute_, enumTable<Recompute>());
     const QString recomputeTip = tr("Recomputing activations in the backward pass trades compute for memory");
     recompute_->setToolTip(recomputeTip);
     recompute_->setWhatsThis(recomputeTip);

@@ -9,29 +9,26 @@ namespace shardscope::ui {
 
 BackgroundRunner::BackgroundRunner(QObject* parent) : QObject(parent)
 {
-    // When a job finishes: deliver it, then start the newest queued request, if any.
-    connect(&sweeps_.watcher, &QFutureWatcher<SweepResults>::finished, this, [this] {
-        emit sweepsReady(sweeps_.watcher.result());
-        if (sweeps_.queued)
-            submit(sweeps_, std::exchange(sweeps_.queued, {}));
-    });
-    connect(&drift_.watcher, &QFutureWatcher<DriftResults>::finished, this, [this] {
-        emit driftReady(drift_.watcher.result());
-        if (drift_.queued)
-            submit(drift_, std::exchange(drift_.queued, {}));
-    });
-    connect(&reduction_.watcher, &QFutureWatcher<std::vector<ReductionPoint>>::finished, this, [this] {
-        emit reductionReady(reduction_.watcher.result());
-        if (reduction_.queued)
-            submit(reduction_, std::exchange(reduction_.queued, {}));
-    });
+    wire(scaling_, &BackgroundRunner::scalingReady);
+    wire(sequence_, &BackgroundRunner::sequenceReady);
+    wire(drift_, &BackgroundRunner::driftReady);
+    wire(reduction_, &BackgroundRunner::reductionReady);
 }
 
 BackgroundRunner::~BackgroundRunner()
 {
-    sweeps_.watcher.waitForFinished();
-    drift_.watcher.waitForFinished();
-    reduction_.watcher.waitForFinished();
+    for (LaneBase* lane : lanes_)
+        lane->wait();
+}
+
+template <typename Result>
+void BackgroundRunner::wire(Lane<Result>& lane, void (BackgroundRunner::*signal)(const Result&))
+{
+    connect(&lane.watcher, &QFutureWatcher<Result>::finished, this, [this, &lane, signal] {
+        emit(this->*signal)(lane.watcher.result());
+        if (lane.queued)
+            submit(lane, std::exchange(lane.queued, {}));
+    });
 }
 
 template <typename Result>
@@ -44,11 +41,14 @@ void BackgroundRunner::submit(Lane<Result>& lane, std::function<Result()> job)
     lane.watcher.setFuture(QtConcurrent::run(std::move(job)));
 }
 
-void BackgroundRunner::requestSweeps(const Scenario& scenario, ScalingMode mode)
+void BackgroundRunner::requestScaling(const Scenario& scenario, ScalingMode mode)
 {
-    submit<SweepResults>(sweeps_, [scenario, mode] {
-        return SweepResults{scalingSweep(scenario, mode), sequenceSweep(scenario)};
-    });
+    submit<std::vector<ScalingPoint>>(scaling_, [scenario, mode] { return scalingSweep(scenario, mode); });
+}
+
+void BackgroundRunner::requestSequence(const Scenario& scenario)
+{
+    submit<std::vector<SequencePoint>>(sequence_, [scenario] { return sequenceSweep(scenario); });
 }
 
 DriftResults runDriftStrategies(const DriftSpec& spec, std::array<bool, 4> strategies)
@@ -80,14 +80,10 @@ void BackgroundRunner::waitForIdle()
 {
     // A finished job's signal (and the start of a queued one) is delivered through the event
     // loop, so keep processing events until nothing runs and nothing waits.
-    for (;;) {
-        const bool busy = sweeps_.watcher.isRunning() || drift_.watcher.isRunning() || reduction_.watcher.isRunning()
-                          || sweeps_.queued || drift_.queued || reduction_.queued;
-        if (!busy)
-            break;
-        sweeps_.watcher.waitForFinished();
-        drift_.watcher.waitForFinished();
-        reduction_.watcher.waitForFinished();
+    const auto anyBusy = [this] { return std::any_of(lanes_.begin(), lanes_.end(), [](LaneBase* l) { return l->busy(); }); };
+    while (anyBusy()) {
+        for (LaneBase* lane : lanes_)
+            lane->wait();
         QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
     }
     QCoreApplication::processEvents();

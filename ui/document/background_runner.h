@@ -3,19 +3,15 @@
 #include <QObject>
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <vector>
 
-#include "core/perf/sweeps.h"
+#include "core/estimate/sweeps.h"
 #include "core/precision/drift.h"
 #include "core/precision/reduction.h"
 
 namespace shardscope::ui {
-
-struct SweepResults {
-    std::vector<ScalingPoint> scaling;
-    std::vector<SequencePoint> sequence;
-};
 
 struct DriftResults {
     DriftSpec spec;
@@ -27,16 +23,17 @@ struct DriftResults {
 // threshold: what the precision tab and `shardscope-cli export --chart drift` draw.
 DriftResults runDriftStrategies(const DriftSpec& spec, std::array<bool, 4> strategies);
 
-// Runs sweeps and precision experiments on a worker thread so the GUI never waits for them.
-// A request made while one of its kind runs replaces any queued one (the newest wins); results
-// arrive as signals on the GUI thread.
+// Runs sweeps and precision experiments on worker threads so the GUI never waits for them. Each
+// kind of job has a lane: a request made while one of its kind runs replaces any queued one (the
+// newest wins); results arrive as signals on the GUI thread.
 class BackgroundRunner : public QObject {
     Q_OBJECT
 public:
     explicit BackgroundRunner(QObject* parent = nullptr);
     ~BackgroundRunner() override;
 
-    void requestSweeps(const Scenario& scenario, ScalingMode mode);
+    void requestScaling(const Scenario& scenario, ScalingMode mode);
+    void requestSequence(const Scenario& scenario);
     void requestDrift(const DriftSpec& spec, std::array<bool, 4> strategies);
     void requestReduction(const ReductionSpec& spec);
 
@@ -45,22 +42,35 @@ public:
     void waitForIdle();
 
 signals:
-    void sweepsReady(const SweepResults& results);
+    void scalingReady(const std::vector<ScalingPoint>& points);
+    void sequenceReady(const std::vector<SequencePoint>& points);
     void driftReady(const DriftResults& results);
     void reductionReady(const std::vector<ReductionPoint>& points);
 
 private:
+    struct LaneBase {
+        virtual ~LaneBase() = default;
+        virtual bool busy() const = 0;
+        virtual void wait() = 0;
+    };
     template <typename Result>
-    struct Lane {
+    struct Lane : LaneBase {
         QFutureWatcher<Result> watcher;
         std::function<Result()> queued;
+        bool busy() const override { return watcher.isRunning() || static_cast<bool>(queued); }
+        void wait() override { watcher.waitForFinished(); }
     };
+    // Delivers a lane's results through `signal`, then starts its newest queued request.
+    template <typename Result>
+    void wire(Lane<Result>& lane, void (BackgroundRunner::*signal)(const Result&));
     template <typename Result>
     void submit(Lane<Result>& lane, std::function<Result()> job);
 
-    Lane<SweepResults> sweeps_;
+    Lane<std::vector<ScalingPoint>> scaling_;
+    Lane<std::vector<SequencePoint>> sequence_;
     Lane<DriftResults> drift_;
     Lane<std::vector<ReductionPoint>> reduction_;
+    std::array<LaneBase*, 4> lanes_{&scaling_, &sequence_, &drift_, &reduction_};
 };
 
 } // namespace shardscope::ui

@@ -5,6 +5,7 @@
 #include "core/common/diagnostics.h"
 #include "core/precision/drift.h"
 #include "core/precision/float_format.h"
+#include "core/perf/step_model.h"
 #include "core/scenario/scenario.h"
 
 // Every user-visible name of a core value, translated. Core speaks English identifiers; the GUI
@@ -16,18 +17,22 @@ QString fieldLabel(const std::string& field);          // "parallel.tp" -> "Tens
 QString modelDisplayName(const ModelSpec& model);      // a preset's name, or "7B parameters, Llama-2 family shape"
 QString severityLabel(Severity severity);
 
-QString collectiveLabel(Collective collective);
-QString dimensionLabel(ParallelDim dimension);
-QString purposeLabel(const char* purpose);              // "gradients", "activations (sequence parallel)", ...
+// An enum value's label and help from its table (core's enum tables), translated ("UiText").
+QString enumText(const EnumTable& table, int value);
+QString enumHelpText(const EnumTable& table, int value);
+template <typename Enum>
+QString enumText(Enum value)
+{
+    return enumText(enumTable<Enum>(), static_cast<int>(value));
+}
+template <typename Enum>
+QString enumHelpText(Enum value)
+{
+    return enumHelpText(enumTable<Enum>(), static_cast<int>(value));
+}
 
-QString precisionLabel(Precision precision);
-QString gradDtypeLabel(GradDtype dtype);
-QString optimizerLabel(Optimizer optimizer);
-QString recomputeLabel(Recompute recompute);
-QString finetuneLabel(FineTune finetune);
-QString offloadLabel(Offload offload);
-QString strategyLabel(DriftStrategy strategy);
-QString formatLabel(FloatFormat format);
+// A field's help from the field table, translated, with its unit ("" for unknown fields).
+QString fieldHelp(const std::string& field);
 
 // Sizes and times for labels and tables: "112 GB", "1.75 GB", "3.2 ms", "7.0B".
 QString bytesLabel(double bytes);

@@ -31,7 +31,7 @@ constexpr FloatFormat kFormats[] = {FloatFormat::Bf16, FloatFormat::Fp16, FloatF
 } // namespace
 
 PrecisionPanel::PrecisionPanel(BackgroundRunner* runner, QWidget* parent)
-    : QWidget(parent), runner_(runner), driftBox_(new QGroupBox(this)), formatLabel_(new QLabel(this)),
+    : View(parent), runner_(runner), driftBox_(new QGroupBox(this)), formatLabel_(new QLabel(this)),
       format_(new QComboBox(this)), startLabel_(new QLabel(this)), start_(new QLineEdit(QStringLiteral("1.0"), this)),
       updateLabel_(new QLabel(this)), update_(new QLineEdit(QStringLiteral("1e-4"), this)), spreadLabel_(new QLabel(this)),
       spread_(new QLineEdit(QStringLiteral("0"), this)), steps_(new ValueSlider(this)), seedLabel_(new QLabel(this)),
@@ -63,9 +63,9 @@ PrecisionPanel::PrecisionPanel(BackgroundRunner* runner, QWidget* parent)
     seedLabel_->setBuddy(seed_);
     gradientLabel_->setBuddy(gradientFormat_);
     for (FloatFormat f : kFormats) {
-        format_->addItem(formatLabel(f), static_cast<int>(f));
+        format_->addItem(enumText(f), static_cast<int>(f));
         if (f == FloatFormat::Bf16 || f == FloatFormat::Fp16 || f == FloatFormat::Fp8E4M3 || f == FloatFormat::Fp8E5M2)
-            gradientFormat_->addItem(formatLabel(f), static_cast<int>(f));
+            gradientFormat_->addItem(enumText(f), static_cast<int>(f));
     }
     seed_->setRange(0, 1'000'000);
     seed_->setValue(2026);  // any seed; stochastic rounding's spread over seeds is in docs/model.md
@@ -109,7 +109,10 @@ PrecisionPanel::PrecisionPanel(BackgroundRunner* runner, QWidget* parent)
     connect(runner_, &BackgroundRunner::driftReady, this, &PrecisionPanel::showDrift);
     connect(runner_, &BackgroundRunner::reductionReady, reductionChart_, &ReductionChart::setPoints);
     retranslate();
+    run();
 }
+
+QList<ChartPanel*> PrecisionPanel::panels() const { return {driftPanel_, reductionPanel_}; }
 
 DriftSpec PrecisionPanel::driftSpec() const
 {
@@ -188,7 +191,7 @@ void PrecisionPanel::retranslate()
     spread_->setToolTip(tr("0: the same update every step; above 0: updates drawn from a normal distribution with this spread"));
     steps_->setText(tr("Steps"), tr("updates"), tr("How many updates to apply"));
     for (std::size_t i = 0; i < 4; ++i) {
-        strategies_[i]->setText(strategyLabel(static_cast<DriftStrategy>(i)));
+        strategies_[i]->setText(enumText(static_cast<DriftStrategy>(i)));
         strategies_[i]->setToolTip(tr("Show this strategy in the chart"));
     }
     seedLabel_->setText(tr("S&eed:"));
@@ -205,7 +208,7 @@ void PrecisionPanel::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
-    QWidget::changeEvent(event);
+    View::changeEvent(event);
 }
 
 } // namespace shardscope::ui

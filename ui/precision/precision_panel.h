@@ -1,5 +1,5 @@
 #pragma once
-#include <QWidget>
+#include "ui/views/view.h"
 
 #include "core/precision/drift.h"
 #include "core/precision/reduction.h"
@@ -23,7 +23,7 @@ struct DriftResults;
 // The precision lab: a weight updated step after step in a low format under each strategy
 // (opening on the article's 1.0 + 1e-4, 10,000 times, in bf16), and the error of summing
 // gradients over N GPUs. Runs off the GUI thread.
-class PrecisionPanel : public QWidget {
+class PrecisionPanel : public View {
     Q_OBJECT
 public:
     PrecisionPanel(BackgroundRunner* runner, QWidget* parent = nullptr);
@@ -33,6 +33,8 @@ public:
     ChartPanel* driftPanel() const { return driftPanel_; }
     ChartPanel* reductionPanel() const { return reductionPanel_; }
     DriftSpec driftSpec() const;
+    QList<ChartPanel*> panels() const override;
+    void scenarioChanged(const Scenario&, const Estimate&) override {}  // its experiments have their own controls
     void run();  // (re)start both experiments with the current controls
 
 protected:

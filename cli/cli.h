@@ -1,0 +1,20 @@
+#pragma once
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "cli/command.h"
+
+namespace shardscope::cli {
+
+// Runs `shardscope-cli <command> ...` (args excludes the program name), writing results to
+// `out` and messages to `err`; returns the exit status (docs/architecture.md, "Exit status").
+// `hooks` supplies what the command line cannot do without the desktop libraries (export's
+// chart rendering); without them `export` reports that it is unavailable. Never throws.
+int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, const CliHooks& hooks = {});
+
+// The usage of every command, and one command's flags (its own, then the scenario flags).
+void printUsage(std::ostream& out, const CliHooks& hooks);
+void printCommandHelp(const Command& command, std::ostream& out, const CliHooks& hooks);
+
+} // namespace shardscope::cli

@@ -1,0 +1,159 @@
+// The step model's communication: each collective from an alpha-beta model on the real topology
+// (core/comm), and how much of it compute hides (docs/model.md, "Step time").
+#include <algorithm>
+#include <vector>
+
+#include "core/perf/step_context.h"
+
+namespace shardscope::step {
+namespace {
+
+// Marks a share of a collective exposed and returns its exposed seconds per micro-batch.
+double expose(const Context& c, StepEstimate& r, std::size_t i, double exposedSeconds)
+{
+    r.collectives[i].exposedSeconds = exposedSeconds;
+    return exposedSeconds / c.microbatches;
+}
+
+// Overlap windows: communication that can run during a span of compute is hidden up to
+// `overlap` x that span; what exceeds it is exposed.
+struct Window {
+    double compute = 0;     // seconds of compute available, per occurrence
+    double occurrences = 0;
+    double comm = 0;        // seconds of communication per occurrence
+    std::vector<std::size_t> members;
+};
+
+} // namespace
+
+std::size_t addCollective(const Context& c, StepEstimate& r, Collective collective, ParallelDim dimension,
+                          CommPurpose purpose, int ranks, double bytes, double calls)
+{
+    const Link link = groupLink(dimension, c.sizes, c.links);
+    CollectiveCall call;
+    call.collective = collective;
+    call.dimension = dimension;
+    call.purpose = purpose;
+    call.ranks = ranks;
+    call.bytes = bytes;
+    call.wireBytes = ringWireBytes(collective, bytes, ranks);
+    call.calls = calls;
+    call.seconds = calls * collectiveSeconds(collective, bytes, ranks, link.bandwidth, link.latency);
+    call.crossesNodes = link.crossesNodes;
+    r.collectives.push_back(call);
+    return r.collectives.size() - 1;
+}
+
+double modelParallelTraffic(const Context& c, const ComputeTimes& compute, StepEstimate& r)
+{
+    const LedgerLayout& l = c.layout;
+    const ModelSpec& m = c.s.model;
+    const PerfSpec& perf = c.s.perf;
+    const double mb = c.microbatches;
+    const double hidden = static_cast<double>(m.hidden);
+    double exposedPerMb = 0.0;
+    if (l.tp > 1) {
+        // Megatron-LM: two all-reduces per layer in the forward pass and two in the backward
+        // (Narayanan et al. 2021 §3.2: 8bsh(t-1)/t elements per layer per micro-batch); sequence
+        // parallelism turns each into an all-gather and a reduce-scatter (Korthikanti §4.2.2).
+        const double size = c.actBytes * c.tokens * hidden;
+        const double calls = (4.0 + 2.0 * c.refwd) * c.layers * mb;
+        std::vector<std::size_t> added;
+        if (l.sequenceParallel) {
+            added.push_back(addCollective(c, r, Collective::AllGather, ParallelDim::TP, CommPurpose::ActivationsSequenceParallel, l.tp, size, calls));
+            added.push_back(addCollective(c, r, Collective::ReduceScatter, ParallelDim::TP, CommPurpose::ActivationsSequenceParallel, l.tp, size, calls));
+        } else {
+            added.push_back(addCollective(c, r, Collective::AllReduce, ParallelDim::TP, CommPurpose::Activations, l.tp, size, calls));
+        }
+        for (std::size_t i : added)
+            exposedPerMb += expose(c, r, i, r.collectives[i].seconds * (1.0 - perf.tpOverlap));
+    }
+    if (l.ep > 1 && m.moe.isMoe()) {
+        // Dispatch and combine, forward and backward (Lepikhin et al. 2020, GShard): 4 all-to-alls
+        // per MoE layer per micro-batch, each moving the GPU's routed tokens.
+        const double size = c.actBytes * c.tokens * m.moe.topK * hidden;
+        const std::size_t i = addCollective(c, r, Collective::AllToAll, ParallelDim::EP, CommPurpose::RoutedTokens, l.ep, size,
+                                            (4.0 + 2.0 * c.refwd) * c.layers * mb);
+        exposedPerMb += expose(c, r, i, r.collectives[i].seconds * (1.0 - perf.epOverlap));
+    }
+    if (l.cp > 1) {
+        // Ring attention (Liu et al. 2023; Megatron-LM context parallelism): the local K and V
+        // chunk travels cp - 1 hops in the forward pass; the backward pass sends K, V and their
+        // gradients: 3 (cp - 1) send/recvs per layer per micro-batch, hidden behind attention.
+        const double size = 2.0 * c.actBytes * c.tokens * static_cast<double>(m.kvWidth()) / l.tp;
+        const std::size_t i = addCollective(c, r, Collective::SendRecv, ParallelDim::CP, CommPurpose::KeysAndValues, 2, size,
+                                            (3.0 + c.refwd) * (l.cp - 1) * c.layers * mb);
+        const double perMb = r.collectives[i].seconds / mb;
+        const double hiddenBehindAttention = perf.cpOverlap * 3.0 * compute.attention;  // forward + backward attention
+        exposedPerMb += expose(c, r, i, std::max(0.0, perMb - hiddenBehindAttention) * mb);
+    }
+    if (l.pp > 1) {
+        // One activation forward and one gradient backward per micro-batch and model chunk;
+        // Megatron sends 1/t of it from each tensor-parallel rank (scatter-gather optimisation).
+        const double size = c.actBytes * c.tokens * hidden / l.tp;
+        const std::size_t i = addCollective(c, r, Collective::SendRecv, ParallelDim::PP, CommPurpose::StageActivations, 2,
+                                            size, 2.0 * l.vpp * mb);
+        exposedPerMb += expose(c, r, i, r.collectives[i].seconds);
+    }
+    return exposedPerMb;
+}
+
+double dataParallelTraffic(const Context& c, const ComputeTimes& compute, StepEstimate& r)
+{
+    // Data parallelism (Rajbhandari et al. 2020 §7): plain DP all-reduces the gradients once per
+    // step; ZeRO-1 (Megatron's distributed optimizer) reduce-scatters them and all-gathers the
+    // updated parameters; ZeRO-2 reduce-scatters every micro-batch's gradients; ZeRO-3 / FSDP also
+    // all-gathers the parameters before each micro-batch's forward and backward.
+    const double mb = c.microbatches;
+    Window lastBackward{compute.backward, 1.0, 0, {}};
+    Window firstForward{compute.forward, 1.0, 0, {}};
+    Window everyForward{compute.forward, mb, 0, {}};
+    Window everyBackward{compute.backward, mb, 0, {}};
+    auto place = [&](std::size_t i, Window& w) {
+        w.comm += r.collectives[i].seconds / w.occurrences;
+        w.members.push_back(i);
+    };
+    for (int kind = 0; kind < 2; ++kind) {
+        const int ranks = dataParallelRanks(c.layout, kind == 1);
+        const ShardBytes& shard = c.mostLoaded.shard;
+        const double grads = shard.gradients[kind];
+        if (ranks <= 1 || grads <= 0)
+            continue;
+        const bool expert = kind == 1;
+        const CommPurpose gradients = expert ? CommPurpose::ExpertGradients : CommPurpose::Gradients;
+        const CommPurpose parameters = expert ? CommPurpose::ExpertParameters : CommPurpose::Parameters;
+        const auto add = [&](Collective collective, CommPurpose purpose, double bytes, double calls) {
+            return addCollective(c, r, collective, ParallelDim::DP, purpose, ranks, bytes, calls);
+        };
+        switch (c.layout.zero) {
+        case 0: place(add(Collective::AllReduce, gradients, grads, 1.0), lastBackward); break;
+        case 1:
+            place(add(Collective::ReduceScatter, gradients, grads, 1.0), lastBackward);
+            place(add(Collective::AllGather, parameters, shard.trainableWeights[kind], 1.0), firstForward);
+            break;
+        case 2:
+            place(add(Collective::ReduceScatter, gradients, grads, mb), everyBackward);
+            place(add(Collective::AllGather, parameters, shard.trainableWeights[kind], 1.0), firstForward);
+            break;
+        default:
+            place(add(Collective::AllGather, expert ? CommPurpose::ExpertParametersForward : CommPurpose::ParametersForward,
+                      shard.weights[kind], mb), everyForward);
+            place(add(Collective::AllGather, expert ? CommPurpose::ExpertParametersBackward : CommPurpose::ParametersBackward,
+                      shard.weights[kind], mb), everyBackward);
+            place(add(Collective::ReduceScatter, gradients, grads, mb), everyBackward);
+            break;
+        }
+    }
+    double exposed = 0.0;
+    for (Window* w : {&lastBackward, &firstForward, &everyForward, &everyBackward}) {
+        if (w->members.empty())
+            continue;
+        const double exposedEach = std::max(0.0, w->comm - c.s.perf.dpOverlap * w->compute);
+        exposed += exposedEach * w->occurrences;
+        for (std::size_t i : w->members)  // shared in proportion to each call's time
+            r.collectives[i].exposedSeconds = w->comm > 0 ? exposedEach * r.collectives[i].seconds / w->comm : 0.0;
+    }
+    return exposed;
+}
+
+} // namespace shardscope::step

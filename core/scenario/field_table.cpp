@@ -1,0 +1,423 @@
+#include "core/scenario/field_table.h"
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <type_traits>
+
+#include "core/common/messages.h"
+#include "core/common/translatable.h"
+#include "core/common/units.h"
+#include "core/scenario/lora_targets.h"
+
+namespace shardscope {
+namespace {
+
+// ---- Accessors, generated from a member path: At<&Scenario::training, &TrainingSpec::seqLen>.
+
+template <typename T> struct IsOptional : std::false_type {};
+template <typename T> struct IsOptional<std::optional<T>> : std::true_type {};
+
+template <typename T>
+FieldValue toValue(const T& v)
+{
+    if constexpr (std::is_enum_v<T>)
+        return std::string(enumId(v));
+    else if constexpr (std::is_same_v<T, bool>)
+        return v;
+    else if constexpr (std::is_integral_v<T>)
+        return static_cast<std::int64_t>(v);
+    else if constexpr (std::is_floating_point_v<T>)
+        return static_cast<double>(v);
+    else
+        return std::string(v);
+}
+
+template <typename T>
+bool fromValue(const FieldValue& value, T& target)
+{
+    if constexpr (std::is_enum_v<T>) {
+        const auto* id = std::get_if<std::string>(&value);
+        const auto parsed = id != nullptr ? parseEnum<T>(*id) : std::nullopt;
+        if (parsed)
+            target = *parsed;
+        return parsed.has_value();
+    } else if constexpr (std::is_same_v<T, bool>) {
+        const auto* b = std::get_if<bool>(&value);
+        if (b != nullptr)
+            target = *b;
+        return b != nullptr;
+    } else if constexpr (std::is_integral_v<T>) {
+        const auto* i = std::get_if<std::int64_t>(&value);
+        if (i != nullptr)
+            target = static_cast<T>(*i);  // within the field's range, which the reader checked
+        return i != nullptr;
+    } else if constexpr (std::is_floating_point_v<T>) {
+        if (const auto* d = std::get_if<double>(&value))
+            target = *d;
+        else if (const auto* i = std::get_if<std::int64_t>(&value))
+            target = static_cast<double>(*i);
+        else
+            return false;
+        return true;
+    } else {
+        const auto* s = std::get_if<std::string>(&value);
+        if (s != nullptr)
+            target = *s;
+        return s != nullptr;
+    }
+}
+
+template <auto... Path>
+struct At {
+    static auto& ref(Scenario& s) { return (s .* ... .* Path); }
+    static const auto& ref(const Scenario& s) { return (s .* ... .* Path); }
+    using Type = std::remove_cvref_t<decltype(ref(std::declval<const Scenario&>()))>;
+
+    static std::optional<FieldValue> get(const Scenario& s)
+    {
+        const Type& v = ref(s);
+        if constexpr (IsOptional<Type>::value) {
+            if (!v)
+                return std::nullopt;
+            return toValue(*v);
+        } else {
+            return toValue(v);
+        }
+    }
+    static bool set(Scenario& s, const FieldValue& value)
+    {
+        Type& v = ref(s);
+        if constexpr (IsOptional<Type>::value) {
+            typename Type::value_type inner{};
+            if (!fromValue(value, inner))
+                return false;
+            v = inner;
+            return true;
+        } else {
+            return fromValue(value, v);
+        }
+    }
+};
+
+// A double stored in other units than the file's: the file's MiB are bytes in the scenario.
+template <double Scale, auto... Path>
+struct Scaled {
+    static std::optional<FieldValue> get(const Scenario& s) { return At<Path...>::ref(s) / Scale; }
+    static bool set(Scenario& s, const FieldValue& value)
+    {
+        double v = 0;
+        if (!fromValue(value, v))
+            return false;
+        At<Path...>::ref(s) = v * Scale;
+        return true;
+    }
+};
+
+// Fields a dense model does not have: written only for mixture-of-experts models.
+template <auto Member>
+struct MoeOnly {
+    static std::optional<FieldValue> get(const Scenario& s)
+    {
+        if (!s.model.moe.isMoe())
+            return std::nullopt;
+        return At<&Scenario::model, &ModelSpec::moe, Member>::get(s);
+    }
+};
+
+constexpr double kInt = 2147483647.0;          // the largest value an int field stores
+constexpr double kNoMax = 1.79769313486232e308;  // not bounded above (finite numbers only)
+
+#define ACCESS(...) &At<__VA_ARGS__>::get, &At<__VA_ARGS__>::set
+
+using S = Scenario;
+using M = ModelSpec;
+using T = TrainingSpec;
+using P = ParallelSpec;
+using C = ClusterSpec;
+using O = OverheadSpec;
+using F = PerfSpec;
+
+const FieldSpec kFields[] = {
+    // ---- model: a source (preset, config.json or parameter count), then the shape
+    {"model", "model", "model", FieldType::Text, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Model preset"), SHARDSCOPE_TR_NOOP("UiText", "model preset id"), nullptr,
+     [](const S& s) -> std::optional<FieldValue> {
+         if (s.modelId.empty())
+             return std::nullopt;
+         return s.modelId;
+     },
+     nullptr},
+    {"model", "hf_config", "hf-config", FieldType::Path, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Hugging Face config.json"),
+     SHARDSCOPE_TR_NOOP("UiText", "Hugging Face config.json to import"), nullptr, nullptr, nullptr},
+    {"model", "params", "params", FieldType::Count, SHARDSCOPE_TR_NOOP("UiText", "parameters"), 1, 1e15, false, SHARDSCOPE_TR_NOOP("UiText", "Parameters"),
+     SHARDSCOPE_TR_NOOP("UiText", "exactly N parameters (7e9, 7B) on the Llama-2 family of shapes; at most 1e15, 500 times the largest published model"),
+     nullptr, ACCESS(&S::model, &M::exactParams)},
+    {"model", "name", nullptr, FieldType::Text, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Name"), SHARDSCOPE_TR_NOOP("UiText", "the model's display name"), nullptr,
+     ACCESS(&S::model, &M::name)},
+    {"model", "layers", "layers", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "layers"), 1, 16384, false, SHARDSCOPE_TR_NOOP("UiText", "Layers"),
+     SHARDSCOPE_TR_NOOP("UiText", "transformer layers (at most 16,384)"), nullptr, ACCESS(&S::model, &M::layers)},
+    {"model", "hidden", "hidden", FieldType::Int, "", 1, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "Hidden size"),
+     SHARDSCOPE_TR_NOOP("UiText", "hidden size (at most 2^20, 16 times the widest published model)"), nullptr, ACCESS(&S::model, &M::hidden)},
+    {"model", "heads", "heads", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "heads"), 1, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Attention heads"),
+     SHARDSCOPE_TR_NOOP("UiText", "attention heads (at most 65,536)"), nullptr, ACCESS(&S::model, &M::heads)},
+    {"model", "kv_heads", "kv-heads", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "heads"), 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "KV heads"),
+     SHARDSCOPE_TR_NOOP("UiText", "key/value heads (GQA/MQA); 0 means as many as attention heads"), nullptr,
+     [](const S& s) -> std::optional<FieldValue> { return std::int64_t{s.model.effectiveKvHeads()}; },
+     &At<&S::model, &M::kvHeads>::set},
+    {"model", "head_dim", "head-dim", FieldType::Int, "", 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Head dimension"),
+     SHARDSCOPE_TR_NOOP("UiText", "head dimension (default hidden / heads)"), nullptr,
+     [](const S& s) -> std::optional<FieldValue> { return s.model.effectiveHeadDim(); }, &At<&S::model, &M::headDim>::set},
+    {"model", "ffn_hidden", "ffn-hidden", FieldType::Int, "", 1, 4194304, false, SHARDSCOPE_TR_NOOP("UiText", "FFN hidden size"),
+     SHARDSCOPE_TR_NOOP("UiText", "MLP hidden size (at most 2^22)"), nullptr, ACCESS(&S::model, &M::ffnHidden)},
+    {"model", "mlp", "mlp", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "MLP"), SHARDSCOPE_TR_NOOP("UiText", "the MLP block"), &enumTable<MlpKind>(),
+     ACCESS(&S::model, &M::mlp)},
+    {"model", "vocab", "vocab", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "tokens"), 1, 16777216, false, SHARDSCOPE_TR_NOOP("UiText", "Vocabulary"),
+     SHARDSCOPE_TR_NOOP("UiText", "vocabulary size (at most 2^24, 64 times the largest published vocabulary)"), nullptr, ACCESS(&S::model, &M::vocab)},
+    {"model", "tied_embeddings", "tied-embeddings", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Tied embeddings"),
+     SHARDSCOPE_TR_NOOP("UiText", "share input and output embeddings"), nullptr, ACCESS(&S::model, &M::tiedEmbeddings)},
+    {"model", "norm", "norm", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Normalisation"), SHARDSCOPE_TR_NOOP("UiText", "the normalisation layers"),
+     &enumTable<NormKind>(), ACCESS(&S::model, &M::norm)},
+    {"model", "qkv_bias", nullptr, FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "QKV bias"),
+     SHARDSCOPE_TR_NOOP("UiText", "biases on the query, key and value projections (GPT-2, Qwen2)"), nullptr, ACCESS(&S::model, &M::qkvBias)},
+    {"model", "out_proj_bias", nullptr, FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Output projection bias"),
+     SHARDSCOPE_TR_NOOP("UiText", "bias on the attention output projection"), nullptr, ACCESS(&S::model, &M::outProjBias)},
+    {"model", "mlp_bias", nullptr, FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "MLP bias"), SHARDSCOPE_TR_NOOP("UiText", "biases on the MLP projections"),
+     nullptr, ACCESS(&S::model, &M::mlpBias)},
+    {"model", "position", nullptr, FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Positions"), SHARDSCOPE_TR_NOOP("UiText", "position embeddings"),
+     &enumTable<PositionKind>(), ACCESS(&S::model, &M::position)},
+    {"model", "max_positions", nullptr, FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "tokens"), 0, 67108864, false, SHARDSCOPE_TR_NOOP("UiText", "Learned positions"),
+     SHARDSCOPE_TR_NOOP("UiText", "rows of a learned position table"), nullptr,
+     [](const S& s) -> std::optional<FieldValue> {
+         if (s.model.position != PositionKind::Learned)
+             return std::nullopt;
+         return s.model.maxPositions;
+     },
+     &At<&S::model, &M::maxPositions>::set},
+    {"model", "dropout", "dropout", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Dropout"),
+     SHARDSCOPE_TR_NOOP("UiText", "attention and hidden dropout in training"), nullptr, ACCESS(&S::model, &M::dropout)},
+    {"model", "experts", "experts", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "experts"), 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Experts"),
+     SHARDSCOPE_TR_NOOP("UiText", "routed experts per MoE layer (0: a dense model)"), nullptr, &MoeOnly<&MoeSpec::experts>::get,
+     &At<&S::model, &M::moe, &MoeSpec::experts>::set},
+    {"model", "top_k", "top-k", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "experts"), 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Experts per token"),
+     SHARDSCOPE_TR_NOOP("UiText", "routed experts each token uses"), nullptr, &MoeOnly<&MoeSpec::topK>::get,
+     &At<&S::model, &M::moe, &MoeSpec::topK>::set},
+    {"model", "shared_experts", "shared-experts", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "experts"), 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Shared experts"),
+     SHARDSCOPE_TR_NOOP("UiText", "experts every token uses"), nullptr, &MoeOnly<&MoeSpec::sharedExperts>::get,
+     &At<&S::model, &M::moe, &MoeSpec::sharedExperts>::set},
+    {"model", "expert_ffn_hidden", "expert-ffn-hidden", FieldType::Int, "", 0, 4194304, false, SHARDSCOPE_TR_NOOP("UiText", "Expert FFN size"),
+     SHARDSCOPE_TR_NOOP("UiText", "expert MLP hidden size (0: the FFN hidden size)"), nullptr,
+     [](const S& s) -> std::optional<FieldValue> {
+         if (!s.model.moe.isMoe())
+             return std::nullopt;
+         return s.model.expertFfn();
+     },
+     &At<&S::model, &M::moe, &MoeSpec::expertFfnHidden>::set},
+
+    // ---- training
+    {"training", "seq_len", "seq-len", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "tokens"), 1, 67108864, false, SHARDSCOPE_TR_NOOP("UiText", "Sequence length"),
+     SHARDSCOPE_TR_NOOP("UiText", "sequence length in tokens (at most 2^26)"), nullptr, ACCESS(&S::training, &T::seqLen)},
+    {"training", "micro_batch", "micro-batch", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "sequences"), 1, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "Micro-batch"),
+     SHARDSCOPE_TR_NOOP("UiText", "sequences per micro-batch"), nullptr, ACCESS(&S::training, &T::microBatch)},
+    {"training", "global_batch", "global-batch", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "sequences"), 1, 1073741824, false, SHARDSCOPE_TR_NOOP("UiText", "Global batch"),
+     SHARDSCOPE_TR_NOOP("UiText", "sequences per optimizer step (default micro-batch x dp)"), nullptr, ACCESS(&S::training, &T::globalBatch)},
+    {"training", "precision", "precision", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Precision"),
+     SHARDSCOPE_TR_NOOP("UiText", "the mixed-precision recipe"), &enumTable<Precision>(), ACCESS(&S::training, &T::precision)},
+    {"training", "grad_dtype", "grad-dtype", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Gradient dtype"),
+     SHARDSCOPE_TR_NOOP("UiText", "gradient storage (default: the recipe's)"), &enumTable<GradDtype>(), ACCESS(&S::training, &T::gradDtype)},
+    {"training", "optimizer", "optimizer", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Optimizer"), SHARDSCOPE_TR_NOOP("UiText", "the optimizer"),
+     &enumTable<Optimizer>(), ACCESS(&S::training, &T::optimizer)},
+    {"training", "recompute", "recompute", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Recomputation"),
+     SHARDSCOPE_TR_NOOP("UiText", "activation recomputation"), &enumTable<Recompute>(), ACCESS(&S::training, &T::recompute)},
+    {"training", "flash_attention", "flash-attention", FieldType::OnOff, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "FlashAttention"),
+     SHARDSCOPE_TR_NOOP("UiText", "fused attention that keeps no score matrix (Dao et al. 2022)"), nullptr, ACCESS(&S::training, &T::flashAttention)},
+    {"training", "finetune", "finetune", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Training"), SHARDSCOPE_TR_NOOP("UiText", "what is trained"),
+     &enumTable<FineTune>(), ACCESS(&S::training, &T::finetune)},
+    {"training", "lora_rank", "lora-rank", FieldType::Int, "", 1, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "LoRA rank"), SHARDSCOPE_TR_NOOP("UiText", "LoRA rank r"),
+     nullptr, ACCESS(&S::training, &T::loraRank)},
+    {"training", "lora_targets", "lora-targets", FieldType::Text, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "LoRA targets"),
+     SHARDSCOPE_TR_NOOP("UiText", "q,k,v,o,gate,up,down or all"), nullptr,
+     [](const S& s) -> std::optional<FieldValue> { return loraTargetsText(s.training.loraTargets); },
+     [](S& s, const FieldValue& v) {
+         const auto* text = std::get_if<std::string>(&v);
+         const unsigned targets = text != nullptr ? parseLoraTargets(*text) : 0u;
+         if (targets != 0)
+             s.training.loraTargets = targets;
+         return targets != 0;
+     },
+     msg::kBadLoraTargets},
+    {"training", "fused_swiglu", "fused-swiglu", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Fused SwiGLU"),
+     SHARDSCOPE_TR_NOOP("UiText", "SwiGLU saves only its input (Megatron); =off for eager PyTorch"), nullptr, ACCESS(&S::training, &T::fusedSwiglu)},
+    {"training", "norm_statistics", "norm-statistics", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Norm statistics"),
+     SHARDSCOPE_TR_NOOP("UiText", "count norm mean/rstd"), nullptr, ACCESS(&S::training, &T::normStatistics)},
+    {"training", "fused_cross_entropy", "fused-cross-entropy", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Fused cross-entropy"),
+     SHARDSCOPE_TR_NOOP("UiText", "loss gradient in place (Megatron); =off for PyTorch's"), nullptr, ACCESS(&S::training, &T::fusedCrossEntropy)},
+
+    // ---- parallel
+    {"parallel", "gpus", "gpus", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "GPUs"), 1, 16777216, false, SHARDSCOPE_TR_NOOP("UiText", "GPUs"), SHARDSCOPE_TR_NOOP("UiText", "GPUs in the job (at most 2^24)"),
+     nullptr, ACCESS(&S::parallel, &P::gpus)},
+    {"parallel", "dp", "dp", FieldType::Int, "", 1, 16777216, false, SHARDSCOPE_TR_NOOP("UiText", "Data parallel (DP)"),
+     SHARDSCOPE_TR_NOOP("UiText", "data-parallel size (default gpus / (tp x pp x cp))"), nullptr, ACCESS(&S::parallel, &P::dp)},
+    {"parallel", "tp", "tp", FieldType::Int, "", 1, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Tensor parallel (TP)"), SHARDSCOPE_TR_NOOP("UiText", "tensor-parallel size"),
+     nullptr, ACCESS(&S::parallel, &P::tp)},
+    {"parallel", "pp", "pp", FieldType::Int, "", 1, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Pipeline parallel (PP)"), SHARDSCOPE_TR_NOOP("UiText", "pipeline stages"),
+     nullptr, ACCESS(&S::parallel, &P::pp)},
+    {"parallel", "cp", "cp", FieldType::Int, "", 1, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Context parallel (CP)"), SHARDSCOPE_TR_NOOP("UiText", "context-parallel size"),
+     nullptr, ACCESS(&S::parallel, &P::cp)},
+    {"parallel", "ep", "ep", FieldType::Int, "", 1, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Expert parallel (EP)"), SHARDSCOPE_TR_NOOP("UiText", "expert-parallel size"),
+     nullptr, ACCESS(&S::parallel, &P::ep)},
+    {"parallel", "zero", "zero", FieldType::Int, "", 0, 3, false, SHARDSCOPE_TR_NOOP("UiText", "ZeRO stage"),
+     SHARDSCOPE_TR_NOOP("UiText", "ZeRO stage: 0 none, 1 optimizer states, 2 and gradients, 3 and parameters (FSDP)"), nullptr,
+     ACCESS(&S::parallel, &P::zero), msg::kZeroStage},
+    {"parallel", "sequence_parallel", "sequence-parallel", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Sequence parallelism"),
+     SHARDSCOPE_TR_NOOP("UiText", "Megatron sequence parallelism"), nullptr, ACCESS(&S::parallel, &P::sequenceParallel)},
+    {"parallel", "vpp", "vpp", FieldType::Int, "", 1, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Virtual pipeline stages"),
+     SHARDSCOPE_TR_NOOP("UiText", "virtual pipeline stages (interleaved 1F1B)"), nullptr, ACCESS(&S::parallel, &P::vpp)},
+    {"parallel", "offload", "offload", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Offload"), SHARDSCOPE_TR_NOOP("UiText", "states kept in host memory"),
+     &enumTable<Offload>(), ACCESS(&S::parallel, &P::offload)},
+
+    // ---- cluster (overrides of the GPU preset are per GPU and per direction)
+    {"cluster", "gpu", "gpu", FieldType::Text, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "GPU"), SHARDSCOPE_TR_NOOP("UiText", "GPU preset id"), nullptr,
+     ACCESS(&S::cluster, &C::gpu)},
+    {"cluster", "gpus_per_node", "gpus-per-node", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "GPUs"), 1, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "GPUs per node"),
+     SHARDSCOPE_TR_NOOP("UiText", "GPUs per node"), nullptr, ACCESS(&S::cluster, &C::gpusPerNode)},
+    {"cluster", "intra_node_gbps", "intra-node-gbps", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "GB/s"), 0.01, 100000, false,
+     SHARDSCOPE_TR_NOOP("UiText", "Intra-node bandwidth"), SHARDSCOPE_TR_NOOP("UiText", "intra-node bandwidth per GPU, GB/s (at most 100,000: 50 times NVLink 5)"), nullptr,
+     ACCESS(&S::cluster, &C::intraNodeGbps)},
+    {"cluster", "inter_node_gbps", "inter-node-gbps", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "GB/s"), 0.01, 100000, false,
+     SHARDSCOPE_TR_NOOP("UiText", "Inter-node bandwidth"), SHARDSCOPE_TR_NOOP("UiText", "inter-node bandwidth per GPU, GB/s (a 400 Gb/s NIC is 50)"), nullptr,
+     ACCESS(&S::cluster, &C::interNodeGbps)},
+    {"cluster", "peak_tflops", "peak-tflops", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "TFLOP/s"), 0.001, 1000000, false, SHARDSCOPE_TR_NOOP("UiText", "Peak TFLOP/s"),
+     SHARDSCOPE_TR_NOOP("UiText", "dense peak of the GEMM format, TFLOP/s"), nullptr, ACCESS(&S::cluster, &C::peakTflops)},
+    {"cluster", "memory_gbps", "memory-gbps", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "GB/s"), 1, 1000000, false, SHARDSCOPE_TR_NOOP("UiText", "HBM bandwidth"),
+     SHARDSCOPE_TR_NOOP("UiText", "HBM bandwidth, GB/s"), nullptr, ACCESS(&S::cluster, &C::memoryGbps)},
+
+    // ---- overhead
+    {"overhead", "context_mib", "context-mib", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "MiB"), 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "CUDA context"),
+     SHARDSCOPE_TR_NOOP("UiText", "CUDA context and workspaces, MiB"), nullptr, &Scaled<units::kMiB, &S::overhead, &O::cudaContextBytes>::get,
+     &Scaled<units::kMiB, &S::overhead, &O::cudaContextBytes>::set},
+    {"overhead", "fragmentation", "fragmentation", FieldType::Number, "", 0, 1, false, SHARDSCOPE_TR_NOOP("UiText", "Fragmentation"),
+     SHARDSCOPE_TR_NOOP("UiText", "allocator slack, fraction of activations"), nullptr, ACCESS(&S::overhead, &O::fragmentation)},
+    {"overhead", "nccl_mib", "nccl-mib", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "MiB"), 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "NCCL buffers"),
+     SHARDSCOPE_TR_NOOP("UiText", "NCCL buffers per communicator, MiB"), nullptr, &Scaled<units::kMiB, &S::overhead, &O::ncclBytesPerGroup>::get,
+     &Scaled<units::kMiB, &S::overhead, &O::ncclBytesPerGroup>::set},
+    {"overhead", "bucket_mb", "bucket-mb", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "MB"), 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "Gradient bucket"),
+     SHARDSCOPE_TR_NOOP("UiText", "gradient bucket, MB"), nullptr, &Scaled<units::kMB, &S::overhead, &O::dpBucketBytes>::get,
+     &Scaled<units::kMB, &S::overhead, &O::dpBucketBytes>::set},
+    {"overhead", "zero3_prefetch_layers", "zero3-prefetch-layers", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "layers"), 0, 16384, false,
+     SHARDSCOPE_TR_NOOP("UiText", "ZeRO-3 prefetch"), SHARDSCOPE_TR_NOOP("UiText", "ZeRO-3 gathered layers live"), nullptr, ACCESS(&S::overhead, &O::zero3PrefetchLayers)},
+
+    // ---- perf: how well kernels and collectives use the hardware
+    {"perf", "gemm_efficiency", "gemm-efficiency", FieldType::Number, "", 0, 1, true, SHARDSCOPE_TR_NOOP("UiText", "GEMM efficiency"),
+     SHARDSCOPE_TR_NOOP("UiText", "achieved fraction of peak in GEMMs"), nullptr, ACCESS(&S::perf, &F::gemmEfficiency)},
+    {"perf", "memory_efficiency", "memory-efficiency", FieldType::Number, "", 0, 1, true, SHARDSCOPE_TR_NOOP("UiText", "Memory efficiency"),
+     SHARDSCOPE_TR_NOOP("UiText", "achieved fraction of HBM bandwidth"), nullptr, ACCESS(&S::perf, &F::memoryEfficiency)},
+    {"perf", "link_efficiency", "link-efficiency", FieldType::Number, "", 0, 1, true, SHARDSCOPE_TR_NOOP("UiText", "Link efficiency"),
+     SHARDSCOPE_TR_NOOP("UiText", "NCCL bus bandwidth / link bandwidth"), nullptr, ACCESS(&S::perf, &F::linkEfficiency)},
+    {"perf", "intra_latency_us", "intra-latency-us", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "us"), 0, 1000000, false, SHARDSCOPE_TR_NOOP("UiText", "Intra-node latency"),
+     SHARDSCOPE_TR_NOOP("UiText", "latency per ring step in a node, us"), nullptr, ACCESS(&S::perf, &F::intraLatencyUs)},
+    {"perf", "inter_latency_us", "inter-latency-us", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "us"), 0, 1000000, false, SHARDSCOPE_TR_NOOP("UiText", "Inter-node latency"),
+     SHARDSCOPE_TR_NOOP("UiText", "latency per ring step across nodes, us"), nullptr, ACCESS(&S::perf, &F::interLatencyUs)},
+    {"perf", "dp_overlap", "dp-overlap", FieldType::Number, "", 0, 1, false, SHARDSCOPE_TR_NOOP("UiText", "DP overlap"),
+     SHARDSCOPE_TR_NOOP("UiText", "share of backward that hides DP traffic"), nullptr, ACCESS(&S::perf, &F::dpOverlap)},
+    {"perf", "tp_overlap", "tp-overlap", FieldType::Number, "", 0, 1, false, SHARDSCOPE_TR_NOOP("UiText", "TP overlap"), SHARDSCOPE_TR_NOOP("UiText", "share of TP traffic hidden"),
+     nullptr, ACCESS(&S::perf, &F::tpOverlap)},
+    {"perf", "cp_overlap", "cp-overlap", FieldType::Number, "", 0, 1, false, SHARDSCOPE_TR_NOOP("UiText", "CP overlap"),
+     SHARDSCOPE_TR_NOOP("UiText", "share of attention that hides CP traffic"), nullptr, ACCESS(&S::perf, &F::cpOverlap)},
+    {"perf", "ep_overlap", "ep-overlap", FieldType::Number, "", 0, 1, false, SHARDSCOPE_TR_NOOP("UiText", "EP overlap"), SHARDSCOPE_TR_NOOP("UiText", "share of MoE all-to-all hidden"),
+     nullptr, ACCESS(&S::perf, &F::epOverlap)},
+    {"perf", "train_tokens", "train-tokens", FieldType::Count, SHARDSCOPE_TR_NOOP("UiText", "tokens"), 0, 1e18, true, SHARDSCOPE_TR_NOOP("UiText", "Training tokens"),
+     SHARDSCOPE_TR_NOOP("UiText", "tokens to train (1T, 2e12)"), nullptr, ACCESS(&S::perf, &F::trainTokens)},
+};
+
+#undef ACCESS
+
+constexpr const char* kGroups[] = {"model", "training", "parallel", "cluster", "overhead", "perf"};
+
+std::string valueText(double value)
+{
+    char text[40];
+    if (std::floor(value) == value && std::fabs(value) < 1e15)
+        std::snprintf(text, sizeof text, "%.0f", value);
+    else
+        std::snprintf(text, sizeof text, "%.17g", value);
+    return text;
+}
+
+} // namespace
+
+std::span<const FieldSpec> scenarioFields() { return kFields; }
+
+std::span<const char* const> scenarioGroups() { return kGroups; }
+
+const FieldSpec* findField(std::string_view group, std::string_view key)
+{
+    for (const FieldSpec& spec : kFields) {
+        if (group == spec.group && key == spec.key)
+            return &spec;
+    }
+    return nullptr;
+}
+
+const FieldSpec* findFieldByPath(std::string_view path)
+{
+    const auto dot = path.find('.');
+    return dot == std::string_view::npos ? nullptr : findField(path.substr(0, dot), path.substr(dot + 1));
+}
+
+const FieldSpec* findFieldByFlag(std::string_view flag)
+{
+    for (const FieldSpec& spec : kFields) {
+        if (spec.flag != nullptr && flag == spec.flag)
+            return &spec;
+    }
+    return nullptr;
+}
+
+bool isModelSourceField(const FieldSpec& spec)
+{
+    const std::string_view key = spec.key;
+    return std::string_view(spec.group) == "model" && (key == "model" || key == "hf_config" || key == "params");
+}
+
+std::string boundText(double value) { return valueText(value); }
+
+std::optional<Diagnostic> rangeProblem(const FieldSpec& spec, double value)
+{
+    const bool below = spec.minExclusive ? !(value > spec.min) : !(value >= spec.min);
+    const bool above = !(value <= spec.max);
+    if (!below && !above)
+        return std::nullopt;
+    const std::string field = spec.path();
+    if (spec.rangeMessage != nullptr)
+        return makeDiagnostic(Severity::Error, field, spec.rangeMessage, {valueText(value)});
+    const bool whole = spec.type != FieldType::Number;
+    const bool fraction = spec.min == 0 && spec.max == 1;
+    if (fraction)
+        return makeDiagnostic(Severity::Error, field, spec.minExclusive ? msg::kFractionAbove0 : msg::kFraction01);
+    if (below) {
+        if (whole && spec.min == 1)
+            return makeDiagnostic(Severity::Error, field, msg::kAtLeastOne, {valueText(value)});
+        if (spec.min == 0)
+            return makeDiagnostic(Severity::Error, field, spec.minExclusive ? msg::kPositiveNumber : msg::kNotNegative);
+        return makeDiagnostic(Severity::Error, field, msg::kAtLeast, {valueText(spec.min), valueText(value)});
+    }
+    return makeDiagnostic(Severity::Error, field, msg::kAtMost, {valueText(spec.max), valueText(value)});
+}
+
+void checkFieldRanges(const Scenario& s, Diagnostics& out)
+{
+    for (const FieldSpec& spec : kFields) {
+        if (!spec.numeric() || spec.get == nullptr)
+            continue;
+        const std::optional<FieldValue> value = spec.get(s);
+        if (!value)
+            continue;
+        const double number = std::holds_alternative<double>(*value)
+                                  ? std::get<double>(*value)
+                                  : static_cast<double>(std::get<std::int64_t>(*value));
+        if (auto problem = rangeProblem(spec, number))
+            out.push_back(std::move(*problem));
+    }
+}
+
+} // namespace shardscope

@@ -1,0 +1,81 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "core/common/diagnostics.h"
+#include "core/common/enum_table.h"
+#include "core/scenario/scenario.h"
+
+// The scenario's fields, each defined once: its group and key in scenario files, its flag, type,
+// unit, range, label and help, and how to read and write it on a Scenario. The scenario reader
+// and writer (scenario_json.cpp), the range checks (scenario_checks.cpp), the CLI's flags and help
+// (cli/) and the GUI's labels and tooltips are all built from this table, so a field added here is
+// everywhere (docs/architecture.md, "Where to add a scenario field").
+namespace shardscope {
+
+enum class FieldType {
+    Int,     // a whole number
+    Count,   // a whole number that flags may write as 7e9 or with a K/M/B/T suffix (decimal)
+    Number,  // a finite real number
+    Bool,    // JSON true/false; as a flag, present means true and --flag=off false
+    OnOff,   // "on"/"off" (or a JSON boolean); as a flag it takes the word
+    Choice,  // one id of the field's EnumTable
+    Text,    // free text (checked where it is used, e.g. the GPU preset id)
+    Path,    // a file path, relative to the scenario file that names it
+};
+
+// A field's value on its way between a file or flag and a Scenario.
+using FieldValue = std::variant<std::int64_t, double, bool, std::string>;
+
+struct FieldSpec {
+    const char* group;  // "training"
+    const char* key;    // "seq_len"
+    const char* flag;   // "seq-len", or nullptr when only scenario files set it
+    FieldType type;
+    const char* unit;   // "tokens", "GB/s", ... ("" when a plain number)
+    double min;         // inclusive (exclusive when minExclusive)
+    double max;         // inclusive
+    bool minExclusive;
+    const char* label;  // translatable ("UiText"): the GUI's name for it
+    const char* help;   // translatable ("UiText"): one line, with the range's reason where it is not obvious
+    const EnumTable* choices;  // Choice fields only
+    // Reads the field from a scenario; nullopt when it is unset (optional fields) or not
+    // applicable (MoE fields of a dense model). Null for fields read only (model preset, config).
+    std::optional<FieldValue> (*get)(const Scenario&);
+    // Writes a value that has the field's type and is within its range; false when the value is
+    // not acceptable (an unknown id). Null for the model's source fields, which the reader handles.
+    bool (*set)(Scenario&, const FieldValue&);
+    const char* rangeMessage = nullptr;  // a catalog template (%1 = the value) replacing the generic one
+
+    std::string path() const { return std::string(group) + "." + key; }
+    bool numeric() const { return type == FieldType::Int || type == FieldType::Count || type == FieldType::Number; }
+};
+
+// Every field, in the order help and files list them (model, training, parallel, cluster,
+// overhead, perf).
+std::span<const FieldSpec> scenarioFields();
+const FieldSpec* findField(std::string_view group, std::string_view key);
+const FieldSpec* findFieldByPath(std::string_view path);  // "training.seq_len"
+const FieldSpec* findFieldByFlag(std::string_view flag);  // "seq-len"
+
+// The groups of a scenario file, in order.
+std::span<const char* const> scenarioGroups();
+
+// The model's source fields (a preset, a config.json or a parameter count) replace the whole
+// shape; the reader applies them before the shape fields.
+bool isModelSourceField(const FieldSpec& spec);
+
+// The error for `value` outside the field's range, or nullopt when it is within.
+std::optional<Diagnostic> rangeProblem(const FieldSpec& spec, double value);
+
+// Range checks of every numeric field of `scenario` (the fields a GUI control or a file set).
+void checkFieldRanges(const Scenario& scenario, Diagnostics& out);
+
+// "2^20" style text of a bound for help: whole numbers in full, others as %g.
+std::string boundText(double value);
+
+} // namespace shardscope

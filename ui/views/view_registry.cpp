@@ -1,0 +1,111 @@
+// The views of the main window, in tab order, and the charts each exports. Adding a view or a
+// chart is one entry here plus its own class (docs/architecture.md).
+#include "ui/views/view_registry.h"
+
+#include <QtGlobal>
+
+#include "core/estimate/sweeps.h"
+#include "core/precision/reduction.h"
+#include "ui/charts/drift_chart.h"
+#include "ui/charts/memory_chart.h"
+#include "ui/charts/reduction_chart.h"
+#include "ui/charts/scaling_chart.h"
+#include "ui/charts/sequence_chart.h"
+#include "ui/charts/step_time_chart.h"
+#include "ui/document/background_runner.h"
+#include "ui/precision/precision_panel.h"
+#include "ui/views/overview_view.h"
+#include "ui/views/scaling_view.h"
+#include "ui/views/sequence_view.h"
+
+namespace shardscope::ui {
+namespace {
+
+template <typename Chart>
+std::unique_ptr<ChartBase> estimateChart(const Scenario& s, const Estimate& e)
+{
+    auto chart = std::make_unique<Chart>();
+    chart->setEstimate(s, e);
+    return chart;
+}
+
+std::unique_ptr<ChartBase> sequenceChart(const Scenario& s, const Estimate& e)
+{
+    auto chart = std::make_unique<SequenceChart>();
+    chart->setPoints(sequenceSweep(s), e.memory.gpuCapacity, s.parallel.gpus, s.training.seqLen);
+    return chart;
+}
+
+std::unique_ptr<ChartBase> scalingChart(const Scenario& s, const Estimate&)
+{
+    auto chart = std::make_unique<ScalingChart>();
+    chart->setPoints(scalingSweep(s, ScalingMode::FixedGlobalBatch), ScalingMode::FixedGlobalBatch, s.parallel.gpus);
+    return chart;
+}
+
+// The article's experiment: 1.0 + 1e-4, 10,000 times, in bf16, under every strategy.
+std::unique_ptr<ChartBase> driftChart(const Scenario&, const Estimate&)
+{
+    DriftSpec spec;
+    spec.startText = "1.0";
+    spec.updateText = "1e-4";
+    const DriftResults results = runDriftStrategies(spec, {true, true, true, true});
+    auto chart = std::make_unique<DriftChart>();
+    chart->setResults(results.spec, results.byStrategy, results.threshold);
+    return chart;
+}
+
+std::unique_ptr<ChartBase> reductionChart(const Scenario&, const Estimate&)
+{
+    auto chart = std::make_unique<ReductionChart>();
+    chart->setPoints(reductionErrors(ReductionSpec{}));
+    return chart;
+}
+
+const ChartEntry kOverviewCharts[] = {
+    {MemoryChart::kExportName, &estimateChart<MemoryChart>},
+    {StepTimeChart::kExportName, &estimateChart<StepTimeChart>},
+};
+const ChartEntry kSequenceCharts[] = {{SequenceChart::kExportName, &sequenceChart}};
+const ChartEntry kScalingCharts[] = {{ScalingChart::kExportName, &scalingChart}};
+const ChartEntry kPrecisionCharts[] = {
+    {DriftChart::kExportName, &driftChart},
+    {ReductionChart::kExportName, &reductionChart},
+};
+
+const ViewEntry kViews[] = {
+    {"memory", QT_TRANSLATE_NOOP("ViewTitle", "Memory and step time"),
+     [](const ViewContext& c) -> View* { return new OverviewView(c); }, kOverviewCharts},
+    {"sequence", QT_TRANSLATE_NOOP("ViewTitle", "Sequence length"),
+     [](const ViewContext& c) -> View* { return new SequenceView(c); }, kSequenceCharts},
+    {"scaling", QT_TRANSLATE_NOOP("ViewTitle", "Scaling"), [](const ViewContext& c) -> View* { return new ScalingView(c); },
+     kScalingCharts},
+    {"precision", QT_TRANSLATE_NOOP("ViewTitle", "Precision"),
+     [](const ViewContext& c) -> View* { return new PrecisionPanel(c.runner); }, kPrecisionCharts},
+};
+
+} // namespace
+
+std::span<const ViewEntry> viewRegistry() { return kViews; }
+
+const ViewEntry* findView(std::string_view id)
+{
+    for (const ViewEntry& view : kViews) {
+        if (id == view.id)
+            return &view;
+    }
+    return nullptr;
+}
+
+const ChartEntry* findChartEntry(std::string_view name)
+{
+    for (const ViewEntry& view : kViews) {
+        for (const ChartEntry& chart : view.charts) {
+            if (name == chart.name)
+                return &chart;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace shardscope::ui
