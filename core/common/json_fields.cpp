@@ -67,19 +67,6 @@ bool readNumber(const Json& object, const char* key, const std::string& prefix, 
     return true;
 }
 
-bool readBool(const Json& object, const char* key, const std::string& prefix, bool& target, Diagnostics& out)
-{
-    const auto it = object.find(key);
-    if (it == object.end() || it->is_null())
-        return false;
-    if (!it->is_boolean()) {
-        wrongType(path(prefix, key), msg::kTypeBool, out);
-        return false;
-    }
-    target = it->get<bool>();
-    return true;
-}
-
 bool readString(const Json& object, const char* key, const std::string& prefix, std::string& target, Diagnostics& out)
 {
     const auto it = object.find(key);
@@ -91,20 +78,6 @@ bool readString(const Json& object, const char* key, const std::string& prefix, 
     }
     target = it->get<std::string>();
     return true;
-}
-
-void warnUnknown(const Json& object, const char* const* known, const std::string& prefix, Diagnostics& out)
-{
-    if (!object.is_object())
-        return;
-    for (const auto& item : object.items()) {
-        bool found = false;
-        for (const char* const* k = known; *k != nullptr; ++k)
-            found = found || item.key() == *k;
-        if (!found)
-            out.push_back(makeDiagnostic(Severity::Warning, path(prefix, item.key().c_str()), msg::kUnknownField,
-                                         {path(prefix, item.key().c_str())}));
-    }
 }
 
 } // namespace shardscope::json_fields

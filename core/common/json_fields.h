@@ -19,11 +19,6 @@ std::string path(const std::string& prefix, const char* key);
 bool readInt(const Json& object, const char* key, const std::string& prefix, std::int64_t& target, Diagnostics& out);
 bool readInt(const Json& object, const char* key, const std::string& prefix, int& target, Diagnostics& out);
 bool readNumber(const Json& object, const char* key, const std::string& prefix, double& target, Diagnostics& out);
-bool readBool(const Json& object, const char* key, const std::string& prefix, bool& target, Diagnostics& out);
 bool readString(const Json& object, const char* key, const std::string& prefix, std::string& target, Diagnostics& out);
-
-// Reports members of `object` that are not in `known` (a null-terminated list) as warnings,
-// so a typo in a scenario file does not pass silently.
-void warnUnknown(const Json& object, const char* const* known, const std::string& prefix, Diagnostics& out);
 
 } // namespace shardscope::json_fields

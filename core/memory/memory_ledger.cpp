@@ -289,11 +289,6 @@ private:
 
 } // namespace
 
-GpuMemory mostLoadedGpu(const Scenario& s, const LedgerLayout& layout)
-{
-    const ParameterInventory inventory(s.model);
-    return mostLoadedGpu(s, inventory, countParameters(s.model, inventory).total, layout);
-}
 
 GpuMemory gpuMemoryAtStage(const Scenario& s, const LedgerLayout& layout, int stage)
 {

@@ -94,7 +94,6 @@ struct GpuMemory {
 // `inventory` and `shapeParameters` describe scenario.model; the estimator builds them once.
 GpuMemory mostLoadedGpu(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
                         const LedgerLayout& layout);
-GpuMemory mostLoadedGpu(const Scenario& scenario, const LedgerLayout& layout);
 
 // One pipeline stage's GPU (0-based; clamped to the layout's stages).
 GpuMemory gpuMemoryAtStage(const Scenario& scenario, const LedgerLayout& layout, int stage);

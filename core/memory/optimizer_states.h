@@ -6,7 +6,7 @@ namespace shardscope {
 
 // Bytes of optimizer state (moments; the fp32 master copy is counted separately) for the
 // local part of one tensor group, with moments stored in `momentBytes` per element.
-// Citations in optimizer_states.cpp and docs/model.md, "Optimizer states".
+// Citations beside each case below and in docs/model.md, "Optimizers".
 // Inline: it runs for every tensor group of every estimate.
 inline double optimizerStateBytes(Optimizer optimizer, double momentBytes, const LocalShape& shape)
 {

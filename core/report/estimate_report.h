@@ -7,7 +7,7 @@
 
 namespace shardscope {
 
-// The contract's JSON (DESIGN.md): bytes are plain numbers of bytes.
+// The contract's JSON (docs/architecture.md, "The command-line contract"): bytes are plain numbers of bytes.
 nlohmann::json estimateToJson(const Scenario& scenario, const Estimate& estimate);
 
 // An aligned table for people: every memory part in GB (1e9) and GiB (2^30), single GPU beside

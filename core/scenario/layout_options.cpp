@@ -100,12 +100,5 @@ std::vector<std::int64_t> sequenceLengthSteps()
     return steps;
 }
 
-int nearestOption(const std::vector<int>& options, int value)
-{
-    if (options.empty())
-        return value;
-    return *std::min_element(options.begin(), options.end(),
-                             [value](int a, int b) { return std::abs(a - value) < std::abs(b - value); });
-}
 
 } // namespace shardscope

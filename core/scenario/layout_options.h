@@ -26,7 +26,4 @@ std::vector<std::int64_t> parameterCountSteps();
 // Sequence lengths of the slider: powers of two from 256 to 1,048,576.
 std::vector<std::int64_t> sequenceLengthSteps();
 
-// The nearest value of `options` to `value` (the first if empty-handed).
-int nearestOption(const std::vector<int>& options, int value);
-
 } // namespace shardscope
