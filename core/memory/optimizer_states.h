@@ -25,6 +25,11 @@ inline double optimizerStateBytes(Optimizer optimizer, double momentBytes, const
         if (shape.cols > 1)
             return momentBytes * static_cast<double>(shape.rows + shape.cols) * static_cast<double>(shape.copies);
         return momentBytes * elements;
+    case Optimizer::Lion:
+        // Chen et al. 2023 (arXiv 2302.06675), Algorithm 1: Lion keeps only the momentum m. The
+        // reference implementation (google/automl, lion/lion_pytorch.py) allocates one
+        // state['exp_avg'] = zeros_like(p) per parameter, in the dtype of the (master) weights.
+        return momentBytes * elements;
     case Optimizer::AdamW8bit: {
         // bitsandbytes 8-bit optimizers (Dettmers et al. 2022, arXiv 2110.02861): tensors with at
         // least min_8bit_size = 4096 elements keep m and v as uint8 with one fp32 absmax per

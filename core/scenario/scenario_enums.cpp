@@ -34,6 +34,8 @@ constexpr EnumChoice kOptimizers[] = {
      SHARDSCOPE_TR_NOOP("UiText", "factored second moment, no first moment: rows + columns per matrix (Shazeer and Stern 2018)")},
     {int(Optimizer::AdamW8bit), "adamw-8bit", SHARDSCOPE_TR_NOOP("UiText", "8-bit AdamW"),
      SHARDSCOPE_TR_NOOP("UiText", "AdamW moments in 8 bits with one fp32 scale per 256-element block (bitsandbytes; Dettmers et al. 2022)")},
+    {int(Optimizer::Lion), "lion", SHARDSCOPE_TR_NOOP("UiText", "Lion"),
+     SHARDSCOPE_TR_NOOP("UiText", "sign of an interpolated momentum; one momentum per parameter, half of AdamW's states (Chen et al. 2023)")},
 };
 
 constexpr EnumChoice kRecomputes[] = {

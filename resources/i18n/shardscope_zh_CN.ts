@@ -1445,6 +1445,14 @@
         <source>ZeRO-Infinity: the parameters too (ZeRO stage 3 only)</source>
         <translation>ZeRO-Infinity：参数也放到主机内存（仅 ZeRO 阶段 3）</translation>
     </message>
+    <message>
+        <source>Lion</source>
+        <translation>Lion</translation>
+    </message>
+    <message>
+        <source>sign of an interpolated momentum; one momentum per parameter, half of AdamW&apos;s states (Chen et al. 2023)</source>
+        <translation>对插值动量取符号；每个参数只有一个动量，状态是 AdamW 的一半（Chen 等，2023）</translation>
+    </message>
 </context>
 <context>
     <name>ViewTitle</name>

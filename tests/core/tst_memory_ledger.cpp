@@ -71,6 +71,9 @@ private slots:
         QTest::newRow("Adafactor") << int(Precision::Bf16Mixed) << def << int(Optimizer::Adafactor) << 8.0 << 8.01;
         // Two uint8 moments plus an fp32 absmax per 256 values for each: 2 + 8/256.
         QTest::newRow("8-bit AdamW") << int(Precision::Bf16Mixed) << def << int(Optimizer::AdamW8bit) << 10.03 << 10.04;
+        // Lion (Chen et al. 2023): one fp32 momentum: 2 + 2 + 4 + 4; in pure bf16, 2 + 2 + 2.
+        QTest::newRow("Lion") << int(Precision::Bf16Mixed) << def << int(Optimizer::Lion) << 12.0 << 12.0;
+        QTest::newRow("Lion, pure bf16") << int(Precision::Bf16) << def << int(Optimizer::Lion) << 6.0 << 6.0;
     }
     void recipeBytesPerParameter()
     {
