@@ -89,7 +89,8 @@ public:
         if (!frozenBase_) {
             out.shard.trainableWeights[kind] += elements * weightBytes;
             out.shard.gradients[kind] += elements * recipe_.gradient;
-            addTrainable(elements, optimizerStateBytes(s_.training.optimizer, recipe_.moment, local) * scale_, kind, out);
+            const bool hiddenMatrix = g.placement == Placement::Layer && g.isMatrix();
+            addTrainable(elements, optimizerStateBytes(s_.training.optimizer, recipe_.moment, local, hiddenMatrix) * scale_, kind, out);
         } else if ((g.projection & s_.training.loraTargets) != 0) {
             addAdapter(g, local.copies, kind, out);
         }
@@ -121,8 +122,8 @@ private:
         const LocalShape a{r, g.cols, copies};
         const LocalShape b{g.rows, r, copies};
         const double elements = static_cast<double>(a.elements() + b.elements());
-        const double optimizer = optimizerStateBytes(s_.training.optimizer, recipe_.moment, a)
-                                 + optimizerStateBytes(s_.training.optimizer, recipe_.moment, b);
+        const double optimizer = optimizerStateBytes(s_.training.optimizer, recipe_.moment, a, true)
+                                 + optimizerStateBytes(s_.training.optimizer, recipe_.moment, b, true);
         out.params += elements;
         out.unshardedWeightBytes += elements * recipe_.weight;
         out.shard.weights[kind] += elements * recipe_.weight;

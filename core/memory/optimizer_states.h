@@ -6,9 +6,11 @@ namespace shardscope {
 
 // Bytes of optimizer state (moments; the fp32 master copy is counted separately) for the
 // local part of one tensor group, with moments stored in `momentBytes` per element.
+// `hiddenMatrix`: a 2-D weight inside the transformer layers (not an embedding, the output
+// head, a norm or a bias), which some optimizers treat differently (Muon).
 // Citations beside each case below and in docs/model.md, "Optimizers".
 // Inline: it runs for every tensor group of every estimate.
-inline double optimizerStateBytes(Optimizer optimizer, double momentBytes, const LocalShape& shape)
+inline double optimizerStateBytes(Optimizer optimizer, double momentBytes, const LocalShape& shape, bool hiddenMatrix)
 {
     const double elements = static_cast<double>(shape.elements());
     switch (optimizer) {
@@ -30,6 +32,12 @@ inline double optimizerStateBytes(Optimizer optimizer, double momentBytes, const
         // reference implementation (google/automl, lion/lion_pytorch.py) allocates one
         // state['exp_avg'] = zeros_like(p) per parameter, in the dtype of the (master) weights.
         return momentBytes * elements;
+    case Optimizer::Muon:
+        // Jordan et al. 2024 (KellerJordan/Muon, muon.py, MuonWithAuxAdam): the layers' 2-D weights
+        // keep one state["momentum_buffer"] = zeros_like(p); embeddings, the output head and every
+        // gain and bias go to its internal AdamW (state["exp_avg"], state["exp_avg_sq"]), as the
+        // repository's README assigns them.
+        return (hiddenMatrix ? 1.0 : 2.0) * momentBytes * elements;
     case Optimizer::AdamW8bit: {
         // bitsandbytes 8-bit optimizers (Dettmers et al. 2022, arXiv 2110.02861): tensors with at
         // least min_8bit_size = 4096 elements keep m and v as uint8 with one fp32 absmax per

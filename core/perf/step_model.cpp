@@ -13,8 +13,42 @@ namespace {
 
 constexpr double kGiga = 1e9;
 
+// Muon's orthogonalisation (KellerJordan/Muon, muon.py, zeropower_via_newtonschulz5): five
+// iterations of A = X X^T (2 m^2 n FLOPs), B = bA + cAA (2 m^3) and X = aX + BX (2 m^2 n) on each
+// m x n (m <= n) hidden matrix's whole update, in bf16. The distributed implementation gives each
+// data-parallel rank whole matrices in turn, so under ZeRO-1+ a rank orthogonalises 1/dp of them
+// (without ZeRO every rank does all); tensor-parallel ranks share a layer's matrices the same way.
+double muonFlops(const step::Context& c)
+{
+    const TrainingSpec& t = c.s.training;
+    if (t.optimizer != Optimizer::Muon)
+        return 0.0;
+    const auto newtonSchulz = [](double rows, double cols) {
+        const double m = std::min(rows, cols);
+        const double n = std::max(rows, cols);
+        return 5.0 * (4.0 * m * m * n + 2.0 * m * m * m);
+    };
+    const LedgerLayout& l = c.layout;
+    double flops = 0.0;
+    for (const TensorGroup& g : c.inventory.groups()) {
+        if (g.placement != Placement::Layer || !g.isMatrix())
+            continue;
+        const double copies = static_cast<double>(g.expert ? (g.copies + l.ep - 1) / l.ep : g.copies);
+        const double rows = static_cast<double>(g.rows);
+        const double cols = static_cast<double>(g.cols);
+        double perCopy = 0.0;
+        if (t.finetune == FineTune::Full)
+            perCopy = newtonSchulz(rows, cols);
+        else if ((g.projection & t.loraTargets) != 0)  // the adapters A (r x in) and B (out x r)
+            perCopy = newtonSchulz(t.loraRank, cols) + newtonSchulz(rows, t.loraRank);
+        const double sharing = l.tp * (l.zero >= 1 ? dataParallelRanks(l, g.expert) : 1);
+        flops += copies * perCopy / sharing;
+    }
+    return flops * c.layers;
+}
+
 // The optimizer step touches each updated element's master weight and moments twice (read,
-// write), its gradient once and writes the new weight.
+// write), its gradient once and writes the new weight; Muon also orthogonalises its updates.
 void optimizerStep(const step::Context& c, StepEstimate& r, Diagnostics& out)
 {
     if (c.layout.offload != Offload::None) {
@@ -24,7 +58,8 @@ void optimizerStep(const step::Context& c, StepEstimate& r, Diagnostics& out)
     const GpuMemory& g = c.mostLoaded;
     const double bytes = 2.0 * (g.device.masterWeights + g.device.optimizerStates)
                          + g.updatedParams * (c.recipe.gradient + c.recipe.weight);
-    r.optimizerSeconds = bytes / c.memoryRate;
+    const double bf16Rate = (c.s.cluster.peakTflops ? *c.s.cluster.peakTflops * 1e12 : c.gpu.peak.bf16) * c.s.perf.gemmEfficiency;
+    r.optimizerSeconds = bytes / c.memoryRate + muonFlops(c) / bf16Rate;
 }
 
 // The step: every micro-batch through the slowest stage, the pipeline bubble of (p - 1) / v

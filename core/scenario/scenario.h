@@ -11,7 +11,7 @@ namespace shardscope {
 
 enum class Precision { Bf16Mixed, Fp16Mixed, Fp32, Bf16, Fp8Mixed };
 enum class GradDtype { Bf16, Fp16, Fp32 };
-enum class Optimizer { AdamW, SgdMomentum, Adafactor, AdamW8bit, Lion };
+enum class Optimizer { AdamW, SgdMomentum, Adafactor, AdamW8bit, Lion, Muon };
 enum class Recompute { None, Selective, Full };
 enum class FineTune { Full, Lora, Qlora };
 enum class Offload { None, Optimizer, OptimizerAndParams };

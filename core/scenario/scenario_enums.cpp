@@ -36,6 +36,8 @@ constexpr EnumChoice kOptimizers[] = {
      SHARDSCOPE_TR_NOOP("UiText", "AdamW moments in 8 bits with one fp32 scale per 256-element block (bitsandbytes; Dettmers et al. 2022)")},
     {int(Optimizer::Lion), "lion", SHARDSCOPE_TR_NOOP("UiText", "Lion"),
      SHARDSCOPE_TR_NOOP("UiText", "sign of an interpolated momentum; one momentum per parameter, half of AdamW's states (Chen et al. 2023)")},
+    {int(Optimizer::Muon), "muon", SHARDSCOPE_TR_NOOP("UiText", "Muon"),
+     SHARDSCOPE_TR_NOOP("UiText", "momentum orthogonalised by Newton-Schulz on the layers' 2-D matrices, AdamW on embeddings, head, norms and biases (Jordan et al. 2024)")},
 };
 
 constexpr EnumChoice kRecomputes[] = {

@@ -1453,6 +1453,14 @@
         <source>sign of an interpolated momentum; one momentum per parameter, half of AdamW&apos;s states (Chen et al. 2023)</source>
         <translation>对插值动量取符号；每个参数只有一个动量，状态是 AdamW 的一半（Chen 等，2023）</translation>
     </message>
+    <message>
+        <source>Muon</source>
+        <translation>Muon</translation>
+    </message>
+    <message>
+        <source>momentum orthogonalised by Newton-Schulz on the layers&apos; 2-D matrices, AdamW on embeddings, head, norms and biases (Jordan et al. 2024)</source>
+        <translation>对各层二维矩阵用 Newton-Schulz 正交化的动量，嵌入、输出头、归一化与偏置用 AdamW（Jordan 等，2024）</translation>
+    </message>
 </context>
 <context>
     <name>ViewTitle</name>

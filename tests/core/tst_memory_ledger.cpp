@@ -74,7 +74,38 @@ private slots:
         // Lion (Chen et al. 2023): one fp32 momentum: 2 + 2 + 4 + 4; in pure bf16, 2 + 2 + 2.
         QTest::newRow("Lion") << int(Precision::Bf16Mixed) << def << int(Optimizer::Lion) << 12.0 << 12.0;
         QTest::newRow("Lion, pure bf16") << int(Precision::Bf16) << def << int(Optimizer::Lion) << 6.0 << 6.0;
+        // Muon (Jordan et al. 2024): one momentum on the layers' matrices, AdamW's two moments on
+        // the embeddings and head (262M of 6.74B parameters in Llama-2 7B's shape) and the norms.
+        QTest::newRow("Muon") << int(Precision::Bf16Mixed) << def << int(Optimizer::Muon) << 12.15 << 12.17;
     }
+    // Muon's states, tensor by tensor: one momentum on each 2-D weight inside the layers, two
+    // moments (its auxiliary AdamW) on everything else, as KellerJordan/Muon's README assigns them.
+    void muonSplitsHiddenMatricesFromTheRest()
+    {
+        Scenario s = defaultScenario();
+        s.parallel.gpus = 1;
+        s.parallel.zero = 0;
+        s.training.optimizer = Optimizer::Muon;
+        const ParameterInventory inventory(s.model);
+        double hidden = 0, rest = 0;
+        for (const TensorGroup& g : inventory.groups())
+            (g.placement == Placement::Layer && g.isMatrix() ? hidden : rest) +=
+                static_cast<double>(g.elements()) * (g.placement == Placement::Layer ? s.model.layers : 1);
+        const Estimate e = estimate(s);
+        const double scale = parameterScale(s.model, countParameters(s.model).total);  // the exactly-7e9 family shape
+        QCOMPARE(e.memory.singleGpu.device.optimizerStates, scale * (4.0 * hidden + 8.0 * rest));
+        QVERIFY(rest > 0.03 * (hidden + rest) && rest < 0.05 * (hidden + rest));
+        // Newton-Schulz costs compute in the optimizer step, shared by data-parallel ranks under ZeRO-1.
+        s.parallel.gpus = 8;
+        Scenario adam = s;
+        adam.training.optimizer = Optimizer::AdamW;
+        s.parallel.zero = adam.parallel.zero = 0;
+        const double muonAlone = estimate(s).step.optimizerSeconds;
+        QVERIFY(muonAlone > estimate(adam).step.optimizerSeconds);
+        s.parallel.zero = 1;
+        QVERIFY(estimate(s).step.optimizerSeconds < muonAlone / 4);
+    }
+
     void recipeBytesPerParameter()
     {
         QFETCH(int, precision);
