@@ -162,6 +162,17 @@ private slots:
         QTest::newRow("zero sequence") << QStringList{"estimate", "--seq-len", "0"} << "--seq-len";
         QTest::newRow("pp divides layers") << QStringList{"estimate", "--gpus", "63", "--pp", "3"} << "--pp";
         QTest::newRow("unknown command") << QStringList{"estimat"} << "estimat";
+        // One strict parser: each flag once, decimal numbers only, ranges from the field table.
+        QTest::newRow("flag given twice") << QStringList{"estimate", "--gpus", "8", "--gpus", "16"} << "--gpus";
+        QTest::newRow("hexadecimal") << QStringList{"estimate", "--tp", "0x10"} << "--tp";
+        QTest::newRow("leading plus") << QStringList{"estimate", "--tp", "+2"} << "--tp";
+        QTest::newRow("surrounding space") << QStringList{"estimate", "--gpus", " 8"} << "--gpus";
+        QTest::newRow("decimal comma") << QStringList{"estimate", "--gemm-efficiency", "0,5"} << "--gemm-efficiency";
+        QTest::newRow("beyond int") << QStringList{"estimate", "--hidden", "2147483648"} << "--hidden";
+        QTest::newRow("beyond the field's range") << QStringList{"estimate", "--params", "9e18"} << "--params";
+        QTest::newRow("empty config path") << QStringList{"estimate", "--hf-config", ""} << "--hf-config";
+        QTest::newRow("empty scenario path") << QStringList{"estimate", "--scenario", ""} << "--scenario";
+        QTest::newRow("a scenario flag on drift") << QStringList{"drift", "--gpus", "8"} << "--gpus";
     }
     void invalidInputExitsTwoNamingTheFlag()
     {
@@ -276,6 +287,8 @@ private slots:
         QTest::newRow("text for a number") << QStringList{"drift", "--update", "tiny"} << "--update";
         QTest::newRow("reduce ranks") << QStringList{"reduce", "--max-ranks", "1"} << "--max-ranks";
         QTest::newRow("reduce flag") << QStringList{"reduce", "--ranks-max", "4"} << "--ranks-max";
+        QTest::newRow("unknown drift flag, no value") << QStringList{"drift", "--bogus"} << "unknown flag";
+        QTest::newRow("switch with a value") << QStringList{"reduce", "--sharded-master=yes"} << "--sharded-master";
     }
     void precisionCommandsRejectBadInput()
     {
