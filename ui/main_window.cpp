@@ -17,6 +17,7 @@
 
 #include "ui/charts/chart_panel.h"
 #include "ui/charts/memory_chart.h"
+#include "ui/controls/field_panel.h"
 #include "ui/controls/layout_panel.h"
 #include "ui/controls/model_panel.h"
 #include "ui/i18n/ui_text.h"
@@ -33,6 +34,13 @@ MainWindow::MainWindow(bool restoreSession, QWidget* parent) : QMainWindow(paren
     auto* controlsLayout = new QVBoxLayout(controls);
     controlsLayout->addWidget(modelPanel_);
     controlsLayout->addWidget(layoutPanel_);
+    // The engine's finer settings (docs/model.md, sections 3 and 9), folded until asked for.
+    enginePanel_ = new FieldPanel(&document_, QT_TRANSLATE_NOOP("UiText", "Engine and kernels"),
+                                  {"training.attention_kernel", "training.kernels", "training.recompute_every",
+                                   "training.fp8_recipe", "training.fp8_all_gather", "parallel.fsdp_reshard",
+                                   "parallel.pp_first_stage_layers", "parallel.pp_last_stage_layers", "parallel.pp_layers",
+                                   "perf.mfu_convention"});
+    controlsLayout->addWidget(enginePanel_);
     controlsLayout->addStretch();
     auto* scroll = new QScrollArea;
     scroll->setWidget(controls);

@@ -21,6 +21,7 @@ namespace shardscope::ui {
 class ChartBase;
 class ChartPanel;
 class LayoutPanel;
+class FieldPanel;
 class MemoryChart;
 class ModelPanel;
 class View;
@@ -101,6 +102,7 @@ private:
 
     ModelPanel* modelPanel_ = nullptr;
     LayoutPanel* layoutPanel_ = nullptr;
+    FieldPanel* enginePanel_ = nullptr;
     QDockWidget* controlsDock_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     QList<View*> views_;         // in registry order, one per tab

@@ -5,12 +5,14 @@ For a Megatron-style GPT layer and a Llama-style layer (validation/engine_common
 several shapes and under no, selective and full recomputation: the forward pass of ONE layer runs
 under torch.autograd.graph.saved_tensors_hooks, and every distinct storage autograd saves is
 counted once, parameters and registered buffers excluded. The result is compared with ShardScope's
-memory.activations_per_layer (core/memory/activations.cpp).
+memory.activations_per_layer (core/memory/activations.cpp). The Llama layer is also measured under
+op-level selective checkpointing with torchtitan's policy and, in stacks, with every k-th layer
+checkpointed (validation/engine_checkpoint_policies.py).
 
 Before measuring, the custom autograd Functions (LayerNorm, RMSNorm, scale-mask-softmax, RoPE,
-SwiGLU) are checked against PyTorch's own ops: forward outputs and all gradients of a small layer
-must agree, so the tensors they save are really all their backward needs. One backward pass of
-every measured variant also runs at the s 1024 shape.
+SwiGLU, the FlashAttention stand-in) are checked against PyTorch's own ops: forward outputs and all
+gradients of a small layer must agree, so the tensors they save are really all their backward needs.
+One backward pass of every measured variant also runs at the s 1024 shape.
 
 Usage: /usr/bin/python3 validation/engine_activations.py [--out validation/results/engine_activations.json]
 """
@@ -20,6 +22,7 @@ import time
 import torch
 import torch.nn.functional as F
 
+import engine_checkpoint_policies as policies
 import engine_common as ec
 import engine_layers as el
 
@@ -88,7 +91,7 @@ METHOD = (
     "Llama 4sbh + 8sb + 2sbh + 2sb(ad+kd) + 2sb kd + 2as^2b + 2sb ad + 2sbh + (6 or 4)sbf + 2sbf. "
     "The breakdown lists bytes per region of the layer, the autograd nodes and saved fields that hold each "
     "storage, and its dtype."
-)
+) + policies.METHOD
 
 
 def rng(seed):
@@ -113,11 +116,13 @@ def gpt_layer(h, a, recompute, dtype=BF16, dropout_p=0.1):
     return init_layer(el.GptLayer(h, a, 4 * h, dropout_p=dropout_p, recompute=recompute, dtype=dtype), SEED)
 
 
-def llama_layer(shape, recompute, fused, dtype=BF16, max_positions=None):
+def llama_layer(shape, recompute, fused, dtype=BF16, max_positions=None, flash=False, seed=SEED):
+    """flash: core attention by the FlashAttention stand-in (engine_checkpoint_policies.py)."""
     rotary = el.RotaryTable(shape["d"], max_positions or shape["s"])
-    layer = el.LlamaLayer(shape["h"], shape["a"], shape["kv"], shape["d"], shape["f"], rotary,
-                          recompute=recompute, fused_swiglu=fused, dtype=dtype)
-    return init_layer(layer, SEED)
+    kind = policies.FlashLlamaLayer if flash else el.LlamaLayer
+    layer = kind(shape["h"], shape["a"], shape["kv"], shape["d"], shape["f"], rotary,
+                 recompute=recompute, fused_swiglu=fused, dtype=dtype)
+    return init_layer(layer, seed)
 
 
 # --------------------------------------------------------------------------------------------
@@ -181,6 +186,7 @@ def check_against_reference():
     for fused in (False, True):
         layers.append(("llama-fused" if fused else "llama-eager",
                        llama_layer(small, "none", fused, dtype=torch.float32), llama_reference))
+    layers.append(("llama-flash", llama_layer(small, "none", False, dtype=torch.float32, flash=True), llama_reference))
     worst = 0.0
     for name, layer, reference in layers:
         h = layer.hidden
@@ -219,14 +225,22 @@ def measure(layer, s, b, h, run_backward):
     return total, breakdown
 
 
-def scenario(model, s, b, recompute, fused_swiglu):
-    return {
-        "model": model,
-        "training": {"seq_len": s, "micro_batch": b, "global_batch": b, "precision": "bf16-mixed",
-                     "grad_dtype": "bf16", "optimizer": "adamw", "recompute": recompute, "flash_attention": "off",
-                     "norm_statistics": True, "fused_swiglu": fused_swiglu},
-        "parallel": {"gpus": 1, "dp": 1, "tp": 1, "pp": 1, "zero": 0},
-    }
+def scenario(model, s, b, recompute, fused_swiglu, flash=False, every=None):
+    training = {"seq_len": s, "micro_batch": b, "global_batch": b, "precision": "bf16-mixed",
+                "grad_dtype": "bf16", "optimizer": "adamw", "recompute": recompute,
+                "flash_attention": "on" if flash else "off", "norm_statistics": True, "fused_swiglu": fused_swiglu}
+    if every is not None:
+        training["recompute_every"] = every
+    return {"model": model, "training": training, "parallel": {"gpus": 1, "dp": 1, "tp": 1, "pp": 1, "zero": 0}}
+
+
+def llama_model(shape, layers=LLAMA_LAYERS):
+    return ec.model_group(layers, shape["h"], shape["a"], shape["kv"], shape["d"], shape["f"], LLAMA_VOCAB, "swiglu",
+                          "rmsnorm", tied_embeddings=False, dropout=False, bias=False, position="rotary")
+
+
+def llama_shape_id(shape):
+    return "s%d-b%d-h%d-a%d-kv%d-d%d-f%d" % tuple(shape[k] for k in ("s", "b", "h", "a", "kv", "d", "f"))
 
 
 RECOMPUTE_WORDS = {"none": "no recomputation", "selective": "selective recomputation (core attention)",
@@ -260,8 +274,7 @@ def main():
 
     for index, shape in enumerate(LLAMA_SHAPES):
         s, b, h, a, kv, d, f = (shape[k] for k in ("s", "b", "h", "a", "kv", "d", "f"))
-        model = ec.model_group(LLAMA_LAYERS, h, a, kv, d, f, LLAMA_VOCAB, "swiglu", "rmsnorm",
-                               tied_embeddings=False, dropout=False, bias=False, position="rotary")
+        model = llama_model(shape)
         for recompute, fused in (("none", False), ("none", True), ("selective", False), ("selective", True),
                                  ("full", False)):
             t0 = time.time()
@@ -269,8 +282,7 @@ def main():
                                        run_backward=index == BACKWARD_SHAPE)
             swiglu = "fused SwiGLU" if fused else "eager SwiGLU"
             cases.append({
-                "id": "llama-s%d-b%d-h%d-a%d-kv%d-d%d-f%d-%s-%s" % (s, b, h, a, kv, d, f, recompute,
-                                                                    "fused" if fused else "eager"),
+                "id": "llama-%s-%s-%s" % (llama_shape_id(shape), recompute, "fused" if fused else "eager"),
                 "what": "Llama-style layer (RMSNorm, RoPE, GQA %d/%d heads, head dim %d, %s, no dropout), s %d, b %d, "
                         "h %d, ffn %d, bf16, %s" % (a, kv, d, swiglu, s, b, h, f, RECOMPUTE_WORDS[recompute]),
                 "scenario": scenario(model, s, b, recompute, fused),
@@ -279,6 +291,13 @@ def main():
                 "breakdown": breakdown,
             })
             print("%-40s %12d bytes  (%.1f s)" % (cases[-1]["id"], total, time.time() - t0))
+
+    cases += policies.cases(
+        lambda shape, recompute, fused, flash, seed: llama_layer(shape, recompute, fused, flash=flash, seed=seed),
+        llama_model,
+        lambda model, shape, recompute, fused, flash, every: scenario(model, shape["s"], shape["b"], recompute, fused,
+                                                                      flash, every),
+        llama_shape_id, LLAMA_SHAPES, SEED, BACKWARD_SHAPE)
 
     ec.write_results(args.out, SCRIPT, METHOD, cases)
     print("%.1f s in all" % (time.time() - started))

@@ -17,6 +17,27 @@ struct PeakFlops {
     double fp8 = 0;
 };
 
+// How much of the peak real kernels reach, per GPU generation, each from a published measurement
+// cited in the preset file (docs/model.md, "Step time"). Absent from a preset: the documented
+// assumptions below, flagged as such in the preset's sources.
+struct KernelEfficiency {
+    int sms = 0;                  // streaming multiprocessors (compute units): GEMM waves; 0 = not modelled
+    double gemmBf16 = 0.75;       // maximum achievable matmul FLOPS / peak, 16-bit (MAMF)
+    double gemmFp8 = 0.75;        // the same in fp8
+    double gemmBestKBf16 = 4096;  // the inner dimension MAMF was measured at (the K efficiency is relative to it)
+    double gemmBestKFp8 = 4096;
+    double attentionFa2 = 0.35;   // FlashAttention-2 forward + backward, fraction of the 16-bit peak
+    double attentionFa3 = 0.35;   // FlashAttention-3 (Hopper); the FA2 fraction where it does not run
+    double attentionTriton = 0;   // FlashAttention in Triton; 0: not measured, FlashAttention-2's / 1.8
+    // The fraction of those isolated-kernel measurements that tensor-core kernels keep inside a
+    // training step (sustained clocks under the power limit, cold caches between kernels),
+    // calibrated per GPU on published training runs named in the preset's sustained_source.
+    double sustained = 1.0;
+    std::string sustainedSource;
+    std::string gemmSource;
+    std::string attentionSource;
+};
+
 // One accelerator. Every value cites its datasheet in the preset file (the *_source fields).
 struct GpuSpec {
     std::string id;
@@ -25,7 +46,8 @@ struct GpuSpec {
     PeakFlops peak;
     double memoryBandwidth = 0;          // bytes/s of HBM (or GDDR)
     double intraNodeBandwidth = 0;       // bytes/s per GPU per direction to GPUs in the same node
-    double interNodeBandwidth = 0;       // bytes/s per GPU per direction to other nodes
+    double interNodeBandwidth = 0;       // bytes/s per GPU per direction to other nodes (its own NIC)
+    KernelEfficiency kernels;
     std::string memorySource;
     std::string peakSource;
     std::string memoryBandwidthSource;

@@ -1,5 +1,7 @@
 #include "core/memory/activations.h"
 
+#include <algorithm>
+#include <cmath>
 #include <bit>
 
 #include "core/model/parameter_inventory.h"
@@ -133,17 +135,70 @@ ActivationTerms layerActivationTerms(const ActivationContext& c)
     return terms;
 }
 
+namespace {
+
+double layerInput(const ActivationContext& c)
+{
+    const Dims d = dims(c);
+    return c.bytes.activation * d.tokens * d.h / d.spDiv;
+}
+
+// PyTorch's op-level selective checkpointing as torchtitan configures it (torchtitan
+// parallelize_llama.py at 9dec370, _save_list: aten.mm, the flash and efficient SDPA kernels and
+// reduce-scatters are saved, "except every second mm"; everything else is recomputed): the
+// checkpointed block's input, the outputs of its odd-numbered aten.mm calls (the inventory lists a
+// layer's linear layers in call order: q, k, v, o, then the MLP's; a linear layer with a bias
+// calls aten.addmm, which the policy neither saves nor counts), and FlashAttention's output with
+// its log-sum-exp. Measured in PyTorch by validation/engine_checkpoint_policies.py.
+double opSelectiveStored(const ActivationContext& c)
+{
+    const Dims d = dims(c);
+    const ModelSpec& m = *c.model;
+    const double e = c.bytes.activation;
+    double bytes = layerInput(c);
+    int mm = 0;
+    for (const TensorGroup& g : c.inventory->groups()) {
+        if (g.placement != Placement::Layer || !g.isMatrix() || linearHasBias(m, g))
+            continue;
+        if (++mm % 2 == 0)
+            continue;
+        const double tokens = g.expert ? d.tokens * m.moe.topK : d.tokens;
+        const double rows = g.split == TpSplit::Column ? static_cast<double>(g.rows) / d.t : static_cast<double>(g.rows);
+        bytes += e * tokens * rows * (g.expert ? 1.0 : static_cast<double>(g.copies));
+    }
+    if (c.training->flashAttention)
+        bytes += e * d.tokens * static_cast<double>(m.queryWidth()) / d.t + 4.0 * d.a * d.tokens / d.t;
+    return bytes;
+}
+
+} // namespace
+
 double storedLayerActivations(const ActivationContext& c, const ActivationTerms& terms)
 {
     switch (c.training->recompute) {
     case Recompute::None: return terms.total();
     case Recompute::Selective: return terms.total() - terms.quadratic() - terms.flashStatistics;
-    case Recompute::Full: {
-        const Dims d = dims(c);
-        return c.bytes.activation * d.tokens * d.h / d.spDiv;
+    case Recompute::Full: return layerInput(c);
+    case Recompute::Op: return std::min(terms.total(), opSelectiveStored(c));
+    case Recompute::EveryKth: {
+        // torchtitan wraps blocks k, 2k, ... (counted from 1) in a full checkpoint: per layer on
+        // average (a long stack), 1/k of the layers keep their input only and the rest everything.
+        const double k = std::max(1, c.training->recomputeEvery);
+        return layerInput(c) / k + terms.total() * (1.0 - 1.0 / k);
     }
     }
     return terms.total();
+}
+
+double storedActivationsOfLayers(const ActivationContext& c, const ActivationTerms& terms, double layers)
+{
+    if (c.training->recompute != Recompute::EveryKth)
+        return layers * storedLayerActivations(c, terms);
+    // Only whole multiples of k are checkpointed: 4 layers at k = 3 checkpoint one, and the fourth
+    // keeps everything (torchtitan's counter, measured by validation/engine_checkpoint_policies.py).
+    const double k = std::max(1, c.training->recomputeEvery);
+    const double checkpointed = std::floor(layers / k);
+    return checkpointed * layerInput(c) + (layers - checkpointed) * terms.total();
 }
 
 double recomputeWorkingSet(const ActivationContext& c, const ActivationTerms& terms)
@@ -151,7 +206,9 @@ double recomputeWorkingSet(const ActivationContext& c, const ActivationTerms& te
     switch (c.training->recompute) {
     case Recompute::None: return 0.0;
     case Recompute::Selective: return terms.quadratic() + terms.flashStatistics;
-    case Recompute::Full: return terms.total();
+    case Recompute::Full:
+    case Recompute::EveryKth: return terms.total();
+    case Recompute::Op: return std::max(0.0, terms.total() - opSelectiveStored(c));
     }
     return 0.0;
 }

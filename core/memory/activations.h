@@ -2,6 +2,7 @@
 #include <cstdint>
 
 #include "core/memory/precision_recipe.h"
+#include "core/model/parameter_inventory.h"
 #include "core/scenario/scenario.h"
 
 namespace shardscope {
@@ -10,6 +11,7 @@ namespace shardscope {
 struct ActivationContext {
     const ModelSpec* model = nullptr;
     const TrainingSpec* training = nullptr;
+    const ParameterInventory* inventory = nullptr;  // the linear layers, in the order a layer calls them
     RecipeBytes bytes;
     int tp = 1;
     int cp = 1;
@@ -48,11 +50,18 @@ ActivationTerms layerActivationTerms(const ActivationContext& context);
 
 // What one layer keeps between its forward and backward under the chosen recomputation:
 // everything (none), everything but core attention (selective, §5 of Korthikanti et al.),
-// or only the layer input (full: 2sbh, divided by t with sequence parallelism).
+// only the layer input (full: 2sbh, divided by t with sequence parallelism), the outputs
+// PyTorch's op-level policy saves (op), or, averaged over the layers, full recomputation on
+// every k-th layer and nothing on the others (every-k).
 double storedLayerActivations(const ActivationContext& context, const ActivationTerms& terms);
 
+// What `layers` consecutive layers of one pipeline chunk keep: layers x the above, except that
+// every-k checkpoints only floor(layers / k) of them.
+double storedActivationsOfLayers(const ActivationContext& context, const ActivationTerms& terms, double layers);
+
 // The extra working set of recomputation: under full recomputation one layer's activations
-// are rebuilt during its backward; under selective, one layer's core attention.
+// are rebuilt during its backward; under selective, one layer's core attention; under op, one
+// layer's recomputed ops.
 double recomputeWorkingSet(const ActivationContext& context, const ActivationTerms& terms);
 
 // Per micro-batch, outside the layers (Korthikanti §4.3): the embedding-output dropout mask on

@@ -8,6 +8,7 @@
 #include "core/memory/pipeline_schedule.h"
 #include "core/memory/precision_recipe.h"
 #include "core/model/parameter_inventory.h"
+#include "core/scenario/pipeline_split.h"
 
 namespace shardscope {
 namespace {
@@ -42,6 +43,7 @@ struct States {
             shard.weights[k] += times * other.shard.weights[k];
             shard.trainableWeights[k] += times * other.shard.trainableWeights[k];
             shard.gradients[k] += times * other.shard.gradients[k];
+            shard.gathered[k] += times * other.shard.gathered[k];
         }
     }
 };
@@ -53,8 +55,9 @@ class StateAccountant {
 public:
     StateAccountant(const Scenario& s, const LedgerLayout& layout, std::int64_t shapeTotal)
         : s_(s), layout_(layout),
-          recipe_(recipeBytes(s.training.precision, s.training.gradDtype.value_or(defaultGradDtype(s.training.precision)))),
-          frozenBase_(s.training.finetune != FineTune::Full)
+          recipe_(recipeBytes(s.training)),
+          frozenBase_(s.training.finetune != FineTune::Full),
+          fp8Gather_(s.training.precision == Precision::Fp8Mixed && s.training.fp8AllGather)
     {
         scale_ = parameterScale(s.model, shapeTotal);
         // Per kind of tensor (dense, expert), the fraction of each state one GPU keeps: the
@@ -62,8 +65,8 @@ public:
         const double shard[2] = {static_cast<double>(dataParallelRanks(layout, false)),
                                  static_cast<double>(dataParallelRanks(layout, true))};
         for (int k = 0; k < 2; ++k) {
-            weightShare_[k] = layout.zero >= 3 ? 1.0 / shard[k] : 1.0;
-            gradientShare_[k] = layout.zero >= 2 ? 1.0 / shard[k] : 1.0;
+            weightShare_[k] = layout.shardsWeights() ? 1.0 / shard[k] : 1.0;
+            gradientShare_[k] = layout.shardsGradients() ? 1.0 / shard[k] : 1.0;
             stateShare_[k] = layout.zero >= 1 ? 1.0 / shard[k] : 1.0;
         }
     }
@@ -85,6 +88,12 @@ public:
         out.params += elements;
         out.unshardedWeightBytes += elements * weightBytes;
         out.shard.weights[kind] += elements * weightBytes;
+        // ZeRO-3 gathers the weights as stored (4-bit QLoRA bases included), not the fp8 copies kept
+        // for compute; torchao's fp8 all-gather sends linear weights as fp8.
+        const double gatherBytes = s_.training.finetune == FineTune::Qlora && g.isLinear() ? weightBytes
+                                   : fp8Gather_ && g.isLinear()                           ? 1.0
+                                                                                           : recipe_.weight;
+        out.shard.gathered[kind] += elements * gatherBytes;
         placeWeights(elements * weightBytes, kind, out);
         if (!frozenBase_) {
             out.shard.trainableWeights[kind] += elements * weightBytes;
@@ -127,6 +136,7 @@ private:
         out.params += elements;
         out.unshardedWeightBytes += elements * recipe_.weight;
         out.shard.weights[kind] += elements * recipe_.weight;
+        out.shard.gathered[kind] += elements * recipe_.weight;
         out.shard.trainableWeights[kind] += elements * recipe_.weight;
         out.shard.gradients[kind] += elements * recipe_.gradient;
         placeWeights(elements * recipe_.weight, kind, out);
@@ -137,6 +147,7 @@ private:
     const LedgerLayout& layout_;
     RecipeBytes recipe_;
     bool frozenBase_;
+    bool fp8Gather_;  // torchao's FSDP float8 all-gather: linear weights cross the wire as fp8
     double scale_ = 1.0;
     double weightShare_[2] = {1, 1};
     double gradientShare_[2] = {1, 1};
@@ -168,6 +179,7 @@ double nf4BytesPerElement() { return (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) 
 LedgerLayout singleGpuLayout(const Scenario& s)
 {
     LedgerLayout l;
+    l.stageLayers = {s.model.layers};
     const std::int64_t global = s.training.globalBatch.value_or(s.training.microBatch * std::max(1, s.dataParallel()));
     l.microbatches = std::max<std::int64_t>(1, global / std::max<std::int64_t>(1, s.training.microBatch));
     return l;
@@ -184,10 +196,16 @@ LedgerLayout distributedLayout(const Scenario& s)
     l.ep = std::max(1, p.ep);
     l.vpp = std::max(1, p.vpp);
     l.zero = std::clamp(p.zero, 0, 3);
+    // torchtitan's default reshard policy: "For PP, by default do not reshard after forward to avoid
+    // per-microbatch all-gathers" (torchtitan/distributed/fsdp.py, get_fsdp_reshard_after_forward_policy).
+    l.keepGathered = l.zero == 3 && (p.fsdpReshard == FsdpReshard::Never || (p.fsdpReshard == FsdpReshard::Auto && p.pp > 1));
     l.sequenceParallel = p.sequenceParallel && l.tp > 1;
     l.offload = p.offload;
     const std::int64_t global = s.training.globalBatch.value_or(s.training.microBatch * l.dp);
     l.microbatches = std::max<std::int64_t>(1, global / std::max<std::int64_t>(1, s.training.microBatch * l.dp));
+    l.stageLayers = pipelineStageLayers(s);
+    if (l.stageLayers.empty())  // an impossible split (reported by the checks): the even ceiling, to show something
+        l.stageLayers.assign(static_cast<std::size_t>(l.pp), static_cast<int>(ceilDiv(s.model.layers, l.pp)));
     return l;
 }
 
@@ -218,18 +236,20 @@ public:
         ActivationContext context;
         context.model = &m;
         context.training = &s.training;
+        context.inventory = &inventory;
         context.bytes = accountant.recipe();
         context.tp = layout.tp;
         context.cp = layout.cp;
         context.sequenceParallel = layout.sequenceParallel;
         context.lora = s.training.finetune != FineTune::Full;
         const ActivationTerms terms = layerActivationTerms(context);
+        context_ = context;
+        terms_ = terms;
         perLayer_ = storedLayerActivations(context, terms);
         workingSet_ = recomputeWorkingSet(context, terms);
         embeddingPerMicrobatch_ = embeddingActivations(context);
         outputPerMicrobatch_ = outputActivations(context);
         lossWorkingSet_ = lossBackwardWorkingSet(context);
-        layersOnStage_ = static_cast<int>(ceilDiv(m.layers, layout.pp));
     }
 
     GpuMemory stage(int stage) const
@@ -237,9 +257,10 @@ public:
         const LedgerLayout& l = layout_;
         GpuMemory g;
         g.stage = stage;
-        g.layersOnStage = layersOnStage_;
+        const int layersOnStage = l.layersOn(stage, s_.model.layers);
+        g.layersOnStage = layersOnStage;
         States states;
-        states.add(layer_, layersOnStage_);
+        states.add(layer_, layersOnStage);
         if (stage == 0)
             states.add(embedding_, 1.0);
         if (stage == l.pp - 1)
@@ -252,9 +273,9 @@ public:
         g.shard = states.shard;
         g.layerActivations = perLayer_;
         g.inflightPasses = inflightChunkPasses(l.pp, l.vpp, stage, l.microbatches);
-        const double layersPerChunk = static_cast<double>(layersOnStage_) / l.vpp;
+        const double layersPerChunk = static_cast<double>(layersOnStage) / l.vpp;
         ActivationParts& parts = g.activationParts;
-        parts.layers = static_cast<double>(g.inflightPasses) * layersPerChunk * perLayer_;
+        parts.layers = static_cast<double>(g.inflightPasses) * storedActivationsOfLayers(context_, terms_, layersPerChunk);
         parts.recomputeWorkingSet = workingSet_;
         if (stage == 0)
             parts.embedding = embeddingPerMicrobatch_ * static_cast<double>(inflightChunkPasses(l.pp, 1, 0, l.microbatches));
@@ -269,8 +290,8 @@ public:
         g.overhead.cudaContext = o.cudaContextBytes;
         g.overhead.ncclBuffers = o.ncclBytesPerGroup * groupsWithPeers(l);
         g.overhead.gradientBuckets = l.dp * l.cp > 1 ? o.dpBucketBytes : 0.0;
-        if (l.zero >= 3 && l.dp * l.cp > 1)
-            g.overhead.gatheredParameters = std::min(o.zero3PrefetchLayers, layersOnStage_) * layer_.unshardedWeightBytes;
+        if (l.shardsWeights() && l.dp * l.cp > 1)
+            g.overhead.gatheredParameters = std::min(o.zero3PrefetchLayers, layersOnStage) * layer_.unshardedWeightBytes;
         g.overhead.fragmentation = o.fragmentation * activations;
         g.device.overhead = g.overhead.total();
         return g;
@@ -280,12 +301,13 @@ private:
     const Scenario& s_;
     const LedgerLayout& layout_;
     States layer_, embedding_, final_;
+    ActivationContext context_;
+    ActivationTerms terms_;
     double perLayer_ = 0;
     double workingSet_ = 0;
     double lossWorkingSet_ = 0;
     double embeddingPerMicrobatch_ = 0;
     double outputPerMicrobatch_ = 0;
-    int layersOnStage_ = 0;
 };
 
 } // namespace
@@ -302,12 +324,17 @@ GpuMemory mostLoadedGpu(const Scenario& s, const ParameterInventory& inventory, 
                         const LedgerLayout& layout)
 {
     const StageLedger ledger(s, inventory, shapeParameters, layout);
-    // Stages between the second and the last hold the same states as the second and fewer
-    // micro-batches in flight, so the first, second and last stages bound them all.
+    // A stage holds more micro-batches in flight the earlier it is, so among middle stages with the
+    // same number of layers the first bounds the others: the first and last stages and the first
+    // middle stage of each layer count are all that can be the most loaded.
     GpuMemory worst = ledger.stage(0);
-    for (int stage : {1, layout.pp - 1}) {
-        if (stage <= 0 || stage >= layout.pp)
+    int checkedCount = -1;
+    for (int stage = 1; stage < layout.pp; ++stage) {
+        const int count = layout.layersOn(stage, s.model.layers);
+        if (stage != layout.pp - 1 && count == checkedCount)
             continue;
+        if (stage != layout.pp - 1)
+            checkedCount = count;
         GpuMemory candidate = ledger.stage(stage);
         if (candidate.device.total() > worst.device.total())
             worst = candidate;

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <vector>
 
 #include "core/model/parameter_inventory.h"
 #include "core/scenario/scenario.h"
@@ -41,6 +42,20 @@ struct LedgerLayout {
     bool sequenceParallel = false;
     Offload offload = Offload::None;
     std::int64_t microbatches = 1;  // micro-batches per optimizer step on each pipeline
+    // ZeRO-3 / FSDP that keeps a stage's weights gathered from the first forward to the last
+    // backward (torchtitan with pipeline parallelism): weights and gradients are held unsharded
+    // through the step and gathered and reduced once per step, as ZeRO-1 does.
+    bool keepGathered = false;
+    std::vector<int> stageLayers;   // transformer layers on each pipeline stage (core/scenario/pipeline_split.h)
+    bool shardsWeights() const { return zero >= 3 && !keepGathered; }
+    // Layers on `stage` (an even split rounded up when stageLayers was not filled in).
+    int layersOn(int stage, int totalLayers) const
+    {
+        if (stage >= 0 && static_cast<std::size_t>(stage) < stageLayers.size())
+            return stageLayers[static_cast<std::size_t>(stage)];
+        return pp > 0 ? (totalLayers + pp - 1) / pp : totalLayers;
+    }
+    bool shardsGradients() const { return zero >= 2 && !keepGathered; }
 };
 
 LedgerLayout singleGpuLayout(const Scenario& scenario);
@@ -57,6 +72,8 @@ struct ShardBytes {
     double weights[2] = {0, 0};           // [dense, expert]: all weights, as stored for compute
     double trainableWeights[2] = {0, 0};  // the trainable ones (LoRA: the adapters)
     double gradients[2] = {0, 0};         // gradients in the recipe's gradient dtype
+    double gathered[2] = {0, 0};          // what ZeRO-3 all-gathers: 16-bit weights, linear ones in fp8 with
+                                          // torchao's fp8 all-gather
 };
 
 // One GPU's memory: the device ledger, its overhead items and what offload keeps in host memory.

@@ -14,7 +14,12 @@ GradDtype defaultGradDtype(Precision precision)
     return GradDtype::Bf16;
 }
 
-RecipeBytes recipeBytes(Precision precision, GradDtype gradients)
+RecipeBytes recipeBytes(const TrainingSpec& t)
+{
+    return recipeBytes(t.precision, t.gradDtype.value_or(defaultGradDtype(t.precision)), t.fp8Recipe);
+}
+
+RecipeBytes recipeBytes(Precision precision, GradDtype gradients, Fp8Recipe fp8)
 {
     RecipeBytes r;
     r.gradient = gradients == GradDtype::Fp32 ? 4 : 2;
@@ -36,10 +41,15 @@ RecipeBytes recipeBytes(Precision precision, GradDtype gradients)
         r.moment = 2;
         break;
     case Precision::Fp8Mixed:
-        // NVIDIA Transformer Engine fp8 recipe: bf16 weights plus an fp8 cast of every GEMM weight kept
-        // for the step, fp32 master and moments; GEMM inputs are saved for backward as fp8.
-        r.fp8WeightCopy = 1;
-        r.linearInput = 1;
+        if (fp8 == Fp8Recipe::TransformerEngine) {
+            // NVIDIA Transformer Engine (docs/features/low_precision_training/performance_considerations):
+            // "2 MB (weight) + 1 MB (weight in FP8) + 1 MB (input in FP8 saved for backward)": bf16 weights
+            // plus an fp8 cast of every GEMM weight kept for the step, GEMM inputs saved as fp8.
+            r.fp8WeightCopy = 1;
+            r.linearInput = 1;
+        }
+        // torchao's dynamic float8 (torchao/float8/float8_linear.py) casts weights and inputs in each
+        // pass and saves the high-precision tensors for backward: no fp8 memory between passes.
         break;
     }
     return r;

@@ -18,6 +18,9 @@ struct RecipeBytes {
 // (the article's 2 + 2 + 4 + 4 + 4 = 16 bytes), fp32 for pure fp32.
 GradDtype defaultGradDtype(Precision precision);
 
-RecipeBytes recipeBytes(Precision precision, GradDtype gradients);
+RecipeBytes recipeBytes(Precision precision, GradDtype gradients, Fp8Recipe fp8 = Fp8Recipe::TransformerEngine);
+
+// The recipe a training spec selects (its gradient dtype, or the recipe's default).
+RecipeBytes recipeBytes(const TrainingSpec& training);
 
 } // namespace shardscope

@@ -61,6 +61,17 @@ private:
     std::size_t size_ = 0;
 };
 
+// Whether a layer's linear layer has a bias: PyTorch's nn.Linear then dispatches aten.addmm
+// instead of aten.mm, which matters to op-level checkpointing policies that name aten.mm.
+inline bool linearHasBias(const ModelSpec& m, const TensorGroup& g)
+{
+    if ((g.projection & (kProjQ | kProjK | kProjV)) != 0)
+        return m.qkvBias;
+    if ((g.projection & kProjO) != 0)
+        return m.outProjBias;
+    return g.projection != 0 && m.mlpBias;
+}
+
 // The part of `group` one GPU holds under tensor parallelism `tp` and expert parallelism `ep`:
 // `copies` tensors of rows x cols. Uneven splits round up, as padded vocabularies do in practice.
 struct LocalShape {

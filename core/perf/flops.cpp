@@ -1,5 +1,6 @@
 #include "core/perf/flops.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace shardscope {
@@ -10,6 +11,7 @@ LayerForwardFlops layerForwardFlops(const Scenario& s, const ParameterInventory&
     const ModelSpec& m = s.model;
     const bool lora = s.training.finetune != FineTune::Full;
     LayerForwardFlops f;
+    int mm = 0;
     for (const TensorGroup& g : inventory.groups()) {
         if (g.placement != Placement::Layer || !g.isMatrix())
             continue;
@@ -19,6 +21,8 @@ LayerForwardFlops layerForwardFlops(const Scenario& s, const ParameterInventory&
         const double perCopy = 2.0 * static_cast<double>(one.rows * one.cols);
         const double copiesUsed = g.expert ? static_cast<double>(m.moe.topK) : static_cast<double>(g.copies);
         const double flops = perCopy * copiesUsed * tokens;
+        if (++mm % 2 == 0)
+            f.recomputedByOpPolicy += flops;  // PyTorch's op-level policy recomputes every second GEMM
         if (lora) {
             f.frozenLinear += flops;
             if ((g.projection & s.training.loraTargets) != 0)  // x A then (x A) B: 2 r (in + out) per token
@@ -30,6 +34,7 @@ LayerForwardFlops layerForwardFlops(const Scenario& s, const ParameterInventory&
     // --params: the GEMMs scale with the parameter count, as the ledger's states do.
     f.trainableLinear *= lora ? 1.0 : scale;
     f.frozenLinear *= scale;
+    f.recomputedByOpPolicy *= scale;
     f.attention = 4.0 * tokens * keys * static_cast<double>(m.queryWidth()) / tp;
     return f;
 }
@@ -47,10 +52,13 @@ double layerModelFlops(const LayerForwardFlops& f)
 double layerHardwareFlops(const LayerForwardFlops& f, const TrainingSpec& t)
 {
     double flops = layerModelFlops(f);
-    if (t.recompute == Recompute::Full)
-        flops += f.linear() + f.attention;
-    else if (t.recompute == Recompute::Selective)
-        flops += f.attention;
+    switch (t.recompute) {
+    case Recompute::None: break;
+    case Recompute::Full: flops += f.linear() + f.attention; break;
+    case Recompute::Selective: flops += f.attention; break;
+    case Recompute::Op: flops += f.recomputedByOpPolicy; break;
+    case Recompute::EveryKth: flops += (f.linear() + f.attention) / std::max(1, t.recomputeEvery); break;
+    }
     if (t.flashAttention)
         flops += 0.5 * f.attention;  // QK^T again in the backward kernel
     return flops;

@@ -1,66 +1,60 @@
-// The step model's compute: GEMMs at an achievable fraction of peak, memory-bound kernels at an
-// achievable fraction of HBM bandwidth (docs/model.md, "Step time").
+// The step model's compute: one micro-batch on the slowest stage, each kernel class at its own
+// rate (kernel_times.cpp), and what the recomputation policy runs again (docs/model.md, "Step time").
 #include <algorithm>
 #include <cmath>
 
+#include "core/perf/kernel_times.h"
 #include "core/perf/step_context.h"
 
 namespace shardscope::step {
-namespace {
 
-// Bytes that a layer's memory-bound kernels read and write for one micro-batch on one GPU
-// (docs/model.md, "Step time"): per forward pass, the two norms (read + write), the two residual
-// additions (two reads, one write, plus dropout masks), rotary embedding, softmax and dropout over
-// the s x s scores when FlashAttention does not fuse them, and the MLP activation function. The
-// backward pass moves about twice what the forward does; recomputation repeats forward kernels.
-// For GPT with dropout this is 3 x 38 sbh + 27 as^2b (+ 9 as^2b with selective recomputation).
-double layerMemoryBytes(const Scenario& s, const RecipeBytes& r, double tokens, double keys, int tp, bool sp)
+ComputeTimes computePerMicrobatch(const Context& c)
 {
-    const ModelSpec& m = s.model;
-    const double e = r.activation;
-    const double h = static_cast<double>(m.hidden);
-    const double spDiv = sp ? tp : 1.0;
-    const double scores = static_cast<double>(m.heads) * tokens * keys / tp;
-    double forward = 2.0 * 2.0 * e * tokens * h / spDiv;              // norms
-    forward += 2.0 * 3.0 * e * tokens * h / spDiv;                    // residual additions
-    if (m.dropout)
-        forward += 2.0 * tokens * h / spDiv;                          // their dropout masks
-    if (m.position == PositionKind::Rotary)
-        forward += 2.0 * e * tokens * static_cast<double>(m.queryWidth() + m.kvWidth()) / tp;
-    double core = 0.0;
-    if (!s.training.flashAttention) {
-        core = 2.0 * e * scores;                                      // scale, mask, softmax
-        if (m.dropout)
-            core += (2.0 * e + 1.0) * scores;                         // dropout over the scores
+    const LayerKernelTimes k = layerKernelTimes(c);
+    const OutputKernelTimes out = outputKernelTimes(c);
+    // What each recomputation policy runs again in the backward pass.
+    double recomputeGemm = 0.0, recomputeAttention = 0.0, recomputeMemory = 0.0;
+    switch (c.s.training.recompute) {
+    case Recompute::None: break;
+    case Recompute::Selective:  // the core attention (Korthikanti et al. 2022, section 5)
+        recomputeAttention = k.attentionForward;
+        recomputeMemory = k.coreMemoryForward;
+        break;
+    case Recompute::Full:  // the whole layer's forward
+        recomputeGemm = k.linearForward;
+        recomputeAttention = k.attentionForward;
+        recomputeMemory = k.memoryForward;
+        break;
+    case Recompute::Op:  // every second GEMM and every memory-bound op; attention is saved
+        recomputeGemm = k.opRecomputedLinear;
+        recomputeMemory = k.memoryForward;
+        break;
+    case Recompute::EveryKth: {  // a whole forward on floor(n / k) of the stage's n layers
+        const double every = std::max(1, c.s.training.recomputeEvery);
+        const double share = c.layers > 0 ? std::floor(c.layers / every) / c.layers : 0.0;
+        recomputeGemm = k.linearForward * share;
+        recomputeAttention = k.attentionForward * share;
+        recomputeMemory = k.memoryForward * share;
+        break;
     }
-    forward += core;
-    const double ffn = m.moe.isMoe() ? static_cast<double>(m.expertFfn()) * (m.moe.topK + m.moe.sharedExperts)
-                                     : static_cast<double>(m.ffnHidden);
-    forward += (m.mlp == MlpKind::Gelu ? 2.0 : 3.0) * e * tokens * ffn / tp;  // GeLU, or SwiGLU's two inputs
-    double bytes = 3.0 * forward;
-    if (s.training.recompute == Recompute::Full)
-        bytes += forward;
-    else if (s.training.recompute == Recompute::Selective)
-        bytes += core;
-    return bytes;
-}
-
-} // namespace
-
-ComputeTimes computePerMicrobatch(const Context& c, const LayerForwardFlops& forward, double outputFactor)
-{
-    const Scenario& s = c.s;
-    const LedgerLayout& l = c.layout;
-    const double layerGemm = layerHardwareFlops(forward, s.training) / c.gemmRate;
-    const double layerMemory = layerMemoryBytes(s, c.recipe, c.tokens, c.seq, l.tp, l.sequenceParallel) / c.memoryRate;
-    const double outputGemm = outputFactor * outputForwardFlops(s.model, c.tokens, l.tp) / c.gemmRate;
-    const double outputMemory = 20.0 * c.tokens * static_cast<double>(s.model.vocab) / l.tp / c.memoryRate;  // fp32 softmax + loss
+    }
+    // The pipeline moves at its slowest stage's pace: the last stage (its layers plus the output
+    // layer and the loss) or the stage with the most layers, whichever takes longer.
+    const double perLayer = k.linearForward + k.linearBackward + recomputeGemm + k.attentionForward + k.attentionBackward
+                            + recomputeAttention + k.memoryForward + k.memoryBackward + recomputeMemory;
+    const double outputTotal = out.gemmForward + out.gemmBackward + out.memoryForward + out.memoryBackward;
+    const bool lastIsSlowest = c.lastStageLayers * perLayer + outputTotal >= c.layers * perLayer;
+    const double layers = lastIsSlowest ? c.lastStageLayers : c.layers;
+    const double output = lastIsSlowest ? 1.0 : 0.0;
     ComputeTimes t;
-    t.stageGemm = c.layers * layerGemm + outputGemm;  // the last stage, the slowest
-    t.stageMemory = c.layers * layerMemory + outputMemory;
-    t.forward = t.total() / 3.0;  // backward costs about twice the forward
+    t.stageGemm = layers * (k.linearForward + k.linearBackward + recomputeGemm);
+    t.stageAttention = layers * (k.attentionForward + k.attentionBackward + recomputeAttention);
+    t.stageMemory = layers * (k.memoryForward + k.memoryBackward + recomputeMemory);
+    t.stageGemm += output * (out.gemmForward + out.gemmBackward);
+    t.stageMemory += output * (out.memoryForward + out.memoryBackward);
+    t.forward = layers * (k.linearForward + k.attentionForward + k.memoryForward) + output * (out.gemmForward + out.memoryForward);
     t.backward = t.total() - t.forward;
-    t.attention = c.layers * forward.attention / c.gemmRate;
+    t.attentionForward = layers * k.attentionForward;
     return t;
 }
 

@@ -21,9 +21,9 @@ struct Context {
     double microbatches = 1;  // per optimizer step, on each pipeline
     double seq = 0;
     double tokens = 0;        // this GPU's tokens per micro-batch (after context parallelism)
-    double layers = 0;        // layers on the most loaded stage
+    double layers = 0;        // layers on the slowest stage (the one whose time sets the pipeline's pace)
+    double lastStageLayers = 0;  // layers on the last stage, which also runs the output layer and the loss
     double scale = 1;         // exactParams / the shape's parameters (--params)
-    double gemmRate = 0;      // achieved GEMM FLOP/s
     double memoryRate = 0;    // achieved HBM bytes/s
     double actBytes = 2;      // bytes per activation element on the wire
     double refwd = 0;         // 1 with full recomputation: the forward's traffic repeats
@@ -36,14 +36,15 @@ Context makeContext(const Scenario& s, const ParameterInventory& inventory, std:
 
 // Compute of one micro-batch on the slowest (last) stage.
 struct ComputeTimes {
-    double stageGemm = 0;      // seconds of GEMMs
-    double stageMemory = 0;    // seconds of memory-bound kernels
-    double forward = 0;        // of which the forward pass
-    double backward = 0;       // and the backward pass (about twice the forward)
-    double attention = 0;      // seconds of attention GEMMs in the forward pass
-    double total() const { return stageGemm + stageMemory; }
+    double stageGemm = 0;        // seconds of linear-layer GEMMs (the output layer's included)
+    double stageAttention = 0;   // seconds of attention kernels
+    double stageMemory = 0;      // seconds of memory-bound kernels
+    double forward = 0;          // of the total, the forward pass
+    double backward = 0;         // and the backward pass, recomputation included
+    double attentionForward = 0; // the forward attention kernels (what hides context-parallel traffic)
+    double total() const { return stageGemm + stageAttention + stageMemory; }
 };
-ComputeTimes computePerMicrobatch(const Context& c, const LayerForwardFlops& forward, double outputFactor);
+ComputeTimes computePerMicrobatch(const Context& c);
 
 // Adds one collective to the step and returns its index in r.collectives.
 std::size_t addCollective(const Context& c, StepEstimate& r, Collective collective, ParallelDim dimension,

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/common/messages.h"
+#include "core/perf/gemm_model.h"
 #include "core/perf/step_context.h"
 
 namespace shardscope {
@@ -58,8 +59,8 @@ void optimizerStep(const step::Context& c, StepEstimate& r, Diagnostics& out)
     const GpuMemory& g = c.mostLoaded;
     const double bytes = 2.0 * (g.device.masterWeights + g.device.optimizerStates)
                          + g.updatedParams * (c.recipe.gradient + c.recipe.weight);
-    const double bf16Rate = (c.s.cluster.peakTflops ? *c.s.cluster.peakTflops * 1e12 : c.gpu.peak.bf16) * c.s.perf.gemmEfficiency;
-    r.optimizerSeconds = bytes / c.memoryRate + muonFlops(c) / bf16Rate;
+    const GemmDevice bf16 = gemmDevice(c.s, c.gpu, GemmFormat::Bf16);
+    r.optimizerSeconds = bytes / c.memoryRate + muonFlops(c) / (bf16.peak * bf16.efficiency);
 }
 
 // The step: every micro-batch through the slowest stage, the pipeline bubble of (p - 1) / v
@@ -74,6 +75,7 @@ void totals(const step::Context& c, const step::ComputeTimes& compute, double ex
     const double mb = c.microbatches;
     const double perMb = compute.total() + exposedPerMb;
     r.gemmSeconds = compute.stageGemm * mb;
+    r.attentionSeconds = compute.stageAttention * mb;
     r.memoryBoundSeconds = compute.stageMemory * mb;
     r.computeSeconds = compute.total() * mb;
     r.bubbleSeconds = (l.pp - 1.0) / l.vpp * perMb;
@@ -87,8 +89,13 @@ void totals(const step::Context& c, const step::ComputeTimes& compute, double ex
 
     const double outputFwd = outputForwardFlops(m, c.tokens, l.tp);
     const double ranksPerStage = static_cast<double>(l.tp) * l.cp * l.dp;
-    r.modelFlopsPerStep = ranksPerStage * mb * (m.layers * layerModelFlops(forward) + outputFactor * outputFwd);
-    r.hardwareFlopsPerStep = ranksPerStage * mb * (m.layers * layerHardwareFlops(forward, c.s.training) + outputFactor * outputFwd);
+    // The MFU convention: attention over every query-key pair (Megatron-LM, PaLM), or only the causal
+    // half that the kernels compute (NeMo and Megatron-Core's recent reports): the latter drops half
+    // of the forward and backward attention FLOPs.
+    const double causalDiscount = c.s.perf.mfuConvention == MfuConvention::Causal ? 1.5 * forward.attention : 0.0;
+    r.modelFlopsPerStep = ranksPerStage * mb * (m.layers * (layerModelFlops(forward) - causalDiscount) + outputFactor * outputFwd);
+    r.hardwareFlopsPerStep = ranksPerStage * mb
+                             * (m.layers * (layerHardwareFlops(forward, c.s.training) - causalDiscount) + outputFactor * outputFwd);
     const double gpus = ranksPerStage * l.pp;
     if (r.stepSeconds > 0 && r.peakFlops > 0) {
         r.mfu = r.modelFlopsPerStep / (gpus * r.peakFlops * r.stepSeconds);
@@ -108,18 +115,24 @@ Context makeContext(const Scenario& s, const ParameterInventory& inventory, std:
                     const GpuSpec& gpu, const LedgerLayout& l, const GpuMemory& mostLoaded, StepEstimate& r)
 {
     const TrainingSpec& t = s.training;
-    Context c{s, inventory, gpu, l, mostLoaded, recipeBytes(t.precision, t.gradDtype.value_or(defaultGradDtype(t.precision)))};
+    Context c{s, inventory, gpu, l, mostLoaded, recipeBytes(t)};
     c.microbatches = static_cast<double>(l.microbatches);
     c.seq = static_cast<double>(t.seqLen);
     c.tokens = static_cast<double>(t.microBatch) * c.seq / l.cp;
-    c.layers = std::ceil(static_cast<double>(s.model.layers) / l.pp);
+    // The slowest stage is the one with the most layers, or the last one (which also runs the output
+    // layer and the loss) when it holds as many: computePerMicrobatch refines the choice.
+    double most = 0.0;
+    for (int stage = 0; stage < l.pp; ++stage)
+        most = std::max(most, static_cast<double>(l.layersOn(stage, s.model.layers)));
+    c.layers = most;
+    c.lastStageLayers = l.layersOn(l.pp - 1, s.model.layers);
     c.scale = parameterScale(s.model, shapeParameters);
     const double memoryBandwidth = s.cluster.memoryGbps ? *s.cluster.memoryGbps * kGiga : gpu.memoryBandwidth;
-    c.gemmRate = r.peakFlops * s.perf.gemmEfficiency;
     c.memoryRate = memoryBandwidth * s.perf.memoryEfficiency;
     // Activations cross the wire in the 16-bit compute type (fp32 when training in fp32).
     c.actBytes = t.precision == Precision::Fp32 ? 4.0 : 2.0;
-    c.refwd = t.recompute == Recompute::Full ? 1.0 : 0.0;
+    // Recomputing a layer's forward repeats its tensor- and expert-parallel collectives.
+    c.refwd = t.recompute == Recompute::Full ? 1.0 : t.recompute == Recompute::EveryKth ? 1.0 / std::max(1, t.recomputeEvery) : 0.0;
     c.sizes = LayoutSizes{l.tp, l.cp, l.ep, l.dp, l.pp, std::max(1, s.cluster.gpusPerNode)};
     c.links.intraNodeBandwidth = s.cluster.intraNodeGbps ? *s.cluster.intraNodeGbps * kGiga : gpu.intraNodeBandwidth;
     c.links.interNodeBandwidth = s.cluster.interNodeGbps ? *s.cluster.interNodeGbps * kGiga : gpu.interNodeBandwidth;
@@ -162,7 +175,7 @@ StepEstimate estimateStep(const Scenario& s, const ParameterInventory& inventory
 
     const LayerForwardFlops forward = layerForwardFlops(s, inventory, c.tokens, c.seq, l.tp, c.scale);
     const double outputFactor = s.training.finetune == FineTune::Full ? 3.0 : 2.0;
-    const step::ComputeTimes compute = step::computePerMicrobatch(c, forward, outputFactor);
+    const step::ComputeTimes compute = step::computePerMicrobatch(c);
     const double exposedPerMb = step::modelParallelTraffic(c, compute, r);
     const double exposedDp = step::dataParallelTraffic(c, compute, r);
     optimizerStep(c, r, out);

@@ -49,9 +49,10 @@ struct StepEstimate {
     std::array<double, 5> exposedByDimension{};  // indexed by ParallelDim
     double commSeconds = 0;            // all communication of the step (per GPU)
     double exposedCommSeconds = 0;
-    double gemmSeconds = 0;            // the slowest stage's GEMMs, all micro-batches
+    double gemmSeconds = 0;            // the slowest stage's linear-layer GEMMs, all micro-batches
+    double attentionSeconds = 0;       // its attention kernels
     double memoryBoundSeconds = 0;     // its memory-bound kernels (norms, softmax, activations, ...)
-    double computeSeconds = 0;         // gemm + memory-bound
+    double computeSeconds = 0;         // gemm + attention + memory-bound
     double optimizerSeconds = 0;       // the optimizer step (memory-bound)
     double bubbleSeconds = 0;          // pipeline fill and drain
     double stepSeconds = 0;

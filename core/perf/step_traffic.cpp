@@ -60,7 +60,21 @@ double modelParallelTraffic(const Context& c, const ComputeTimes& compute, StepE
         const double calls = (4.0 + 2.0 * c.refwd) * c.layers * mb;
         std::vector<std::size_t> added;
         if (l.sequenceParallel) {
-            added.push_back(addCollective(c, r, Collective::AllGather, ParallelDim::TP, CommPurpose::ActivationsSequenceParallel, l.tp, size, calls));
+            // fp8 recipes cast a column-parallel layer's input before gathering it (Transformer
+            // Engine's fp8 all-gather with sequence parallelism; torchao's Float8ColwiseParallel):
+            // the forward all-gathers move 1 byte per element, the backward's gather gradients in
+            // the 16-bit type.
+            const bool fp8Inputs = c.s.training.precision == Precision::Fp8Mixed && c.gpu.peak.fp8 > 0;
+            const double forwardGathers = (2.0 + 2.0 * c.refwd) * c.layers * mb;
+            const double backwardGathers = calls - forwardGathers;
+            if (fp8Inputs) {
+                added.push_back(addCollective(c, r, Collective::AllGather, ParallelDim::TP, CommPurpose::ActivationsSequenceParallel,
+                                              l.tp, size / c.actBytes, forwardGathers));
+                added.push_back(addCollective(c, r, Collective::AllGather, ParallelDim::TP, CommPurpose::ActivationsSequenceParallel,
+                                              l.tp, size, backwardGathers));
+            } else {
+                added.push_back(addCollective(c, r, Collective::AllGather, ParallelDim::TP, CommPurpose::ActivationsSequenceParallel, l.tp, size, calls));
+            }
             added.push_back(addCollective(c, r, Collective::ReduceScatter, ParallelDim::TP, CommPurpose::ActivationsSequenceParallel, l.tp, size, calls));
         } else {
             added.push_back(addCollective(c, r, Collective::AllReduce, ParallelDim::TP, CommPurpose::Activations, l.tp, size, calls));
@@ -84,7 +98,7 @@ double modelParallelTraffic(const Context& c, const ComputeTimes& compute, StepE
         const std::size_t i = addCollective(c, r, Collective::SendRecv, ParallelDim::CP, CommPurpose::KeysAndValues, 2, size,
                                             (3.0 + c.refwd) * (l.cp - 1) * c.layers * mb);
         const double perMb = r.collectives[i].seconds / mb;
-        const double hiddenBehindAttention = perf.cpOverlap * 3.0 * compute.attention;  // forward + backward attention
+        const double hiddenBehindAttention = perf.cpOverlap * 3.0 * compute.attentionForward;  // forward + backward attention
         exposedPerMb += expose(c, r, i, std::max(0.0, perMb - hiddenBehindAttention) * mb);
     }
     if (l.pp > 1) {
@@ -125,11 +139,15 @@ double dataParallelTraffic(const Context& c, const ComputeTimes& compute, StepEs
         const auto add = [&](Collective collective, CommPurpose purpose, double bytes, double calls) {
             return addCollective(c, r, collective, ParallelDim::DP, purpose, ranks, bytes, calls);
         };
-        switch (c.layout.zero) {
+        // ZeRO-3 that keeps a stage's weights gathered through the step communicates as ZeRO-1: one
+        // all-gather of the (fp8 or 16-bit) weights and one reduce-scatter of the gradients per step.
+        const int stage = c.layout.keepGathered ? 1 : c.layout.zero;
+        const double gatheredWeights = c.layout.zero == 3 ? shard.gathered[kind] : shard.trainableWeights[kind];
+        switch (stage) {
         case 0: place(add(Collective::AllReduce, gradients, grads, 1.0), lastBackward); break;
         case 1:
             place(add(Collective::ReduceScatter, gradients, grads, 1.0), lastBackward);
-            place(add(Collective::AllGather, parameters, shard.trainableWeights[kind], 1.0), firstForward);
+            place(add(Collective::AllGather, parameters, gatheredWeights, 1.0), firstForward);
             break;
         case 2:
             place(add(Collective::ReduceScatter, gradients, grads, mb), everyBackward);
@@ -137,9 +155,9 @@ double dataParallelTraffic(const Context& c, const ComputeTimes& compute, StepEs
             break;
         default:
             place(add(Collective::AllGather, expert ? CommPurpose::ExpertParametersForward : CommPurpose::ParametersForward,
-                      shard.weights[kind], mb), everyForward);
+                      shard.gathered[kind], mb), everyForward);
             place(add(Collective::AllGather, expert ? CommPurpose::ExpertParametersBackward : CommPurpose::ParametersBackward,
-                      shard.weights[kind], mb), everyBackward);
+                      shard.gathered[kind], mb), everyBackward);
             place(add(Collective::ReduceScatter, gradients, grads, mb), everyBackward);
             break;
         }

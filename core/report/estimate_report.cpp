@@ -144,6 +144,7 @@ Json estimateToJson(const Scenario& s, const Estimate& e)
           {"hardware_flops_per_step", e.step.hardwareFlopsPerStep},
           {"seconds", e.step.computeSeconds},
           {"gemm_seconds", e.step.gemmSeconds},
+          {"attention_seconds", e.step.attentionSeconds},
           {"memory_bound_seconds", e.step.memoryBoundSeconds},
           {"peak_flops", e.step.peakFlops},
           {"peak_format", e.step.peakFormat}}},
@@ -154,8 +155,10 @@ Json estimateToJson(const Scenario& s, const Estimate& e)
           {"optimizer_seconds", e.step.optimizerSeconds},
           {"exposed_communication_seconds", e.step.exposedCommSeconds},
           {"mfu", e.step.mfu},
+          {"mfu_convention", enumId(s.perf.mfuConvention)},
           {"hfu", e.step.hfu},
           {"tokens_per_second", e.step.tokensPerSecond},
+          {"tokens_per_second_per_gpu", s.parallel.gpus > 0 ? e.step.tokensPerSecond / s.parallel.gpus : 0.0},
           {"microbatches", e.step.microbatches},
           {"train_tokens", s.perf.trainTokens},
           {"train_days", e.step.trainSeconds / 86400.0},
@@ -221,6 +224,7 @@ std::string estimateTable(const Scenario& s, const Estimate& e)
         out << line;
     };
     item("compute: GEMMs", step.gemmSeconds);
+    item("compute: attention", step.attentionSeconds);
     item("compute: memory-bound kernels", step.memoryBoundSeconds);
     item("exposed communication", step.exposedCommSeconds);
     item("pipeline bubble", step.bubbleSeconds);
@@ -228,9 +232,11 @@ std::string estimateTable(const Scenario& s, const Estimate& e)
     std::snprintf(line, sizeof line, "  %-34s %10.4f s\n", "step", step.stepSeconds);
     out << line;
     std::snprintf(line, sizeof line,
-                  "  MFU %.1f%%, HFU %.1f%% of %.0f TFLOP/s %s per GPU; %.0f tokens/s; %lld micro-batches per step\n",
-                  100 * step.mfu, 100 * step.hfu, step.peakFlops / 1e12, step.peakFormat, step.tokensPerSecond,
-                  static_cast<long long>(step.microbatches));
+                  "  MFU %.1f%%, HFU %.1f%% of %.0f TFLOP/s %s per GPU (%s attention FLOPs); %.0f tokens/s (%.0f per GPU); "
+                  "%lld micro-batches per step\n",
+                  100 * step.mfu, 100 * step.hfu, step.peakFlops / 1e12, step.peakFormat,
+                  s.perf.mfuConvention == MfuConvention::Causal ? "causal" : "full", step.tokensPerSecond,
+                  s.parallel.gpus > 0 ? step.tokensPerSecond / s.parallel.gpus : 0.0, static_cast<long long>(step.microbatches));
     out << line;
     std::snprintf(line, sizeof line, "  %.3g tokens: %.1f days on %d GPUs, %.3g GPU-hours\n", s.perf.trainTokens,
                   step.trainSeconds / 86400.0, s.parallel.gpus, step.gpuHours);

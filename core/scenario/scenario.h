@@ -12,9 +12,18 @@ namespace shardscope {
 enum class Precision { Bf16Mixed, Fp16Mixed, Fp32, Bf16, Fp8Mixed };
 enum class GradDtype { Bf16, Fp16, Fp32 };
 enum class Optimizer { AdamW, SgdMomentum, Adafactor, AdamW8bit, Lion, Muon };
-enum class Recompute { None, Selective, Full };
+// Activation recomputation: none; Korthikanti et al.'s selective (the core attention); full (each
+// layer's input only); PyTorch's op-level selective policy as torchtitan sets it (outputs of GEMMs,
+// attention and reduce-scatters saved, every second GEMM and all other ops recomputed); or full
+// recomputation of every k-th layer (torchtitan's selective_ac_option = k).
+enum class Recompute { None, Selective, Full, Op, EveryKth };
 enum class FineTune { Full, Lora, Qlora };
 enum class Offload { None, Optimizer, OptimizerAndParams };
+enum class AttentionKernel { Flash2, Flash1, Flash3, Triton };  // which FlashAttention (with flash_attention on)
+enum class KernelFusion { Fused, Eager };   // Megatron's fused kernels or torch.compile; or eager PyTorch ops
+enum class Fp8Recipe { TransformerEngine, Torchao };
+enum class FsdpReshard { Auto, Always, Never };  // ZeRO-3 / FSDP: free gathered weights after forward?
+enum class MfuConvention { Megatron, Causal };  // attention FLOPs over all query-key pairs, or the causal half
 
 struct TrainingSpec {
     std::int64_t seqLen = 4096;
@@ -24,7 +33,9 @@ struct TrainingSpec {
     std::optional<GradDtype> gradDtype;       // unset: the recipe's default (bf16 for the article)
     Optimizer optimizer = Optimizer::AdamW;
     Recompute recompute = Recompute::None;
+    int recomputeEvery = 2;                   // k of Recompute::EveryKth (torchtitan's default "2")
     bool flashAttention = true;
+    AttentionKernel attentionKernel = AttentionKernel::Flash2;  // PyTorch's SDPA flash backend is FlashAttention-2
     FineTune finetune = FineTune::Full;
     int loraRank = 16;
     unsigned loraTargets = kProjAll;          // ProjectionBit mask
@@ -34,6 +45,9 @@ struct TrainingSpec {
     // Megatron's vocab-parallel cross-entropy computes the logits' gradient in place of the saved
     // softmax; PyTorch's log_softmax + nll_loss allocates two fp32 s x b x V gradients in backward.
     bool fusedCrossEntropy = true;
+    KernelFusion kernels = KernelFusion::Fused;  // what the memory-bound kernels of a layer move
+    Fp8Recipe fp8Recipe = Fp8Recipe::TransformerEngine;
+    bool fp8AllGather = false;                // torchao: FSDP all-gathers fp8 weights (1 byte each)
 };
 
 struct ParallelSpec {
@@ -47,6 +61,13 @@ struct ParallelSpec {
     bool sequenceParallel = false;
     int vpp = 1;            // virtual pipeline stages per GPU (interleaved 1F1B when > 1)
     Offload offload = Offload::None;
+    FsdpReshard fsdpReshard = FsdpReshard::Auto;
+    // Uneven pipeline stages (docs/model.md, "Pipeline stages"): Megatron-LM's
+    // --decoder-first/last-pipeline-num-layers (0: an even split), or an explicit list of layers
+    // per stage ("16,16,16,16,16,16,15,15"), which overrides them.
+    int ppFirstStageLayers = 0;
+    int ppLastStageLayers = 0;
+    std::string ppLayers;
 };
 
 struct ClusterSpec {
@@ -62,7 +83,9 @@ struct ClusterSpec {
 // How well real kernels and collectives use the hardware, and how much communication hides
 // behind compute: explicit, documented, adjustable assumptions (docs/model.md, "Step time").
 struct PerfSpec {
-    double gemmEfficiency = 0.75;    // achieved fraction of dense tensor-core peak in transformer GEMMs
+    // Unset: each GEMM reaches the GPU's measured MAMF times its shape's wave and depth terms
+    // (core/perf/gemm_model.h); set: a flat fraction of peak for every GEMM.
+    std::optional<double> gemmEfficiency;
     double memoryEfficiency = 0.80;  // achieved fraction of HBM bandwidth in memory-bound kernels
     double linkEfficiency = 0.75;    // NCCL bus bandwidth as a fraction of link bandwidth
     double intraLatencyUs = 5.0;     // per ring step inside a node
@@ -72,6 +95,7 @@ struct PerfSpec {
     double cpOverlap = 1.0;          // ring attention overlaps the exchange with attention compute
     double epOverlap = 0.0;          // MoE all-to-all exposed
     double trainTokens = 1e12;       // tokens to train, for days and GPU-hours
+    MfuConvention mfuConvention = MfuConvention::Megatron;
 };
 
 // Memory the ledger adds beyond tensors, as explicit adjustable assumptions (docs/model.md, "Overhead").
@@ -109,5 +133,10 @@ template <> const EnumTable& enumTable<Optimizer>();
 template <> const EnumTable& enumTable<Recompute>();
 template <> const EnumTable& enumTable<FineTune>();
 template <> const EnumTable& enumTable<Offload>();
+template <> const EnumTable& enumTable<AttentionKernel>();
+template <> const EnumTable& enumTable<KernelFusion>();
+template <> const EnumTable& enumTable<Fp8Recipe>();
+template <> const EnumTable& enumTable<FsdpReshard>();
+template <> const EnumTable& enumTable<MfuConvention>();
 
 } // namespace shardscope

@@ -1,10 +1,12 @@
 #include "core/scenario/scenario_checks.h"
 
+#include <algorithm>
 #include <string>
 
 #include "core/common/messages.h"
 #include "core/hardware/gpu_spec.h"
 #include "core/scenario/field_table.h"
+#include "core/scenario/pipeline_split.h"
 
 namespace shardscope {
 namespace {
@@ -52,13 +54,21 @@ void checkParallel(const Scenario& s, Diagnostics& out)
         error(out, "parallel.tp", msg::kTpFfn, {str(p.tp), str(m.ffnHidden)});
     if (m.moe.isMoe() && m.expertFfn() % p.tp != 0)
         error(out, "parallel.tp", msg::kTpExpertFfn, {str(p.tp), str(m.expertFfn())});
-    if (m.layers > 0 && m.layers % p.pp != 0)
-        error(out, "parallel.pp", msg::kPpLayers, {str(p.pp), str(m.layers)});
+    const std::vector<int> stages = pipelineStageLayers(s, &out);
     if (p.vpp > 1) {
         if (p.pp < 2)
             error(out, "parallel.vpp", msg::kVppNeedsPp, {str(p.vpp)});
-        else if (m.layers > 0 && m.layers % (static_cast<std::int64_t>(p.pp) * p.vpp) != 0)
-            error(out, "parallel.vpp", msg::kVppLayers, {str(p.pp * p.vpp), str(m.layers)});
+        // "number of layers on each ... pipeline rank must be divisible by virtual pipeline parallel degree"
+        // (Megatron-LM transformer_config.py, uneven pipeline checks; transformer_block.py otherwise).
+        // An explicit list of virtual stages (pp x vpp entries) sets every chunk itself.
+        const bool chunksListed = !p.ppLayers.empty() && std::count(p.ppLayers.begin(), p.ppLayers.end(), ',') + 1 == p.pp * p.vpp;
+        for (std::size_t i = 0; i < stages.size() && !chunksListed; ++i) {
+            if (stages[i] % p.vpp != 0) {
+                error(out, "parallel.vpp", msg::kVppStageLayers,
+                      {str(static_cast<std::int64_t>(i)), str(stages[i]), str(p.vpp)});
+                break;
+            }
+        }
     }
     // Megatron splits the sequence into 2 x cp chunks for causal load balance.
     if (p.cp > 1 && s.training.seqLen % (2 * p.cp) != 0)
@@ -84,6 +94,12 @@ void checkParallel(const Scenario& s, Diagnostics& out)
         && *s.training.globalBatch % (s.training.microBatch * dp) != 0)
         error(out, "training.global_batch", msg::kGlobalBatch,
               {str(*s.training.globalBatch), str(s.training.microBatch * dp)});
+    if (p.pp > 1 && p.zero >= 2)
+        out.push_back(makeDiagnostic(Severity::Info, "parallel.zero", msg::kZeroWithPipeline));
+    if (p.pp > 1 && p.zero == 3 && p.fsdpReshard == FsdpReshard::Always && dp > 0 && s.training.microBatch > 0) {
+        const std::int64_t perStep = s.training.globalBatch.value_or(s.training.microBatch * dp) / (s.training.microBatch * dp);
+        warning(out, "parallel.fsdp_reshard", msg::kZeroPipelineRegather, {str(2 * perStep)});
+    }
     if (p.pp > 1 && p.vpp > 1 && dp > 0 && s.training.globalBatch && s.training.microBatch > 0) {
         const std::int64_t microbatches = *s.training.globalBatch / (s.training.microBatch * dp);
         if (microbatches % p.pp != 0)

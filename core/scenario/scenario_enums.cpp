@@ -45,6 +45,10 @@ constexpr EnumChoice kRecomputes[] = {
     {int(Recompute::Selective), "selective", SHARDSCOPE_TR_NOOP("UiText", "selective"),
      SHARDSCOPE_TR_NOOP("UiText", "recompute the attention core's score-sized activations (Korthikanti et al. 2022)")},
     {int(Recompute::Full), "full", SHARDSCOPE_TR_NOOP("UiText", "full"), SHARDSCOPE_TR_NOOP("UiText", "keep each layer's input and recompute the layer in the backward pass")},
+    {int(Recompute::Op), "op", SHARDSCOPE_TR_NOOP("UiText", "op-level selective"),
+     SHARDSCOPE_TR_NOOP("UiText", "PyTorch's per-op policy as torchtitan sets it: save GEMM and attention outputs, recompute every second GEMM and all other ops")},
+    {int(Recompute::EveryKth), "every-k", SHARDSCOPE_TR_NOOP("UiText", "every k-th layer"),
+     SHARDSCOPE_TR_NOOP("UiText", "full recomputation of every k-th layer only (torchtitan's selective_ac_option = k)")},
 };
 
 constexpr EnumChoice kFineTunes[] = {
@@ -63,8 +67,54 @@ constexpr EnumChoice kOffloads[] = {
 };
 
 
+constexpr EnumChoice kAttentionKernels[] = {
+    {int(AttentionKernel::Flash2), "fa2", SHARDSCOPE_TR_NOOP("UiText", "FlashAttention-2"),
+     SHARDSCOPE_TR_NOOP("UiText", "FlashAttention-2 (Dao 2023), PyTorch's scaled_dot_product_attention flash backend")},
+    {int(AttentionKernel::Flash1), "fa1", SHARDSCOPE_TR_NOOP("UiText", "FlashAttention-1"),
+     SHARDSCOPE_TR_NOOP("UiText", "FlashAttention-1 (Dao et al. 2022): about half FlashAttention-2's speed")},
+    {int(AttentionKernel::Flash3), "fa3", SHARDSCOPE_TR_NOOP("UiText", "FlashAttention-3"),
+     SHARDSCOPE_TR_NOOP("UiText", "FlashAttention-3 (Shah et al. 2024): Hopper's asynchronous tensor cores, about 75% of H100's peak")},
+    {int(AttentionKernel::Triton), "triton", SHARDSCOPE_TR_NOOP("UiText", "Triton FlashAttention"),
+     SHARDSCOPE_TR_NOOP("UiText", "FlashAttention written in Triton (llm-foundry's attn_impl triton), about FlashAttention-2's speed / 1.8")},
+};
+
+constexpr EnumChoice kKernelFusions[] = {
+    {int(KernelFusion::Fused), "fused", SHARDSCOPE_TR_NOOP("UiText", "fused kernels"),
+     SHARDSCOPE_TR_NOOP("UiText", "norms, rotary embedding and SwiGLU as one kernel each (Megatron-LM's fused kernels, or torch.compile)")},
+    {int(KernelFusion::Eager), "eager", SHARDSCOPE_TR_NOOP("UiText", "eager PyTorch"),
+     SHARDSCOPE_TR_NOOP("UiText", "one kernel per PyTorch op: a Python RMSNorm, complex-number RoPE and SwiGLU each make several passes over memory")},
+};
+
+constexpr EnumChoice kFp8Recipes[] = {
+    {int(Fp8Recipe::TransformerEngine), "te", SHARDSCOPE_TR_NOOP("UiText", "Transformer Engine"),
+     SHARDSCOPE_TR_NOOP("UiText", "NVIDIA Transformer Engine: an fp8 copy of each weight cached for the step, fp8 inputs saved for backward")},
+    {int(Fp8Recipe::Torchao), "torchao", SHARDSCOPE_TR_NOOP("UiText", "torchao float8"),
+     SHARDSCOPE_TR_NOOP("UiText", "torchao's dynamic float8: weights cast every pass, nothing fp8 kept between passes")},
+};
+
+constexpr EnumChoice kFsdpReshards[] = {
+    {int(FsdpReshard::Auto), "auto", SHARDSCOPE_TR_NOOP("UiText", "as torchtitan"),
+     SHARDSCOPE_TR_NOOP("UiText", "free gathered weights after each forward, except with pipeline parallelism (torchtitan's default)")},
+    {int(FsdpReshard::Always), "always", SHARDSCOPE_TR_NOOP("UiText", "always"),
+     SHARDSCOPE_TR_NOOP("UiText", "gather weights again for every micro-batch's forward and backward (ZeRO-3)")},
+    {int(FsdpReshard::Never), "never", SHARDSCOPE_TR_NOOP("UiText", "never"),
+     SHARDSCOPE_TR_NOOP("UiText", "keep a stage's weights gathered from its first forward to its last backward")},
+};
+
+constexpr EnumChoice kMfuConventions[] = {
+    {int(MfuConvention::Megatron), "megatron", SHARDSCOPE_TR_NOOP("UiText", "full attention"),
+     SHARDSCOPE_TR_NOOP("UiText", "attention FLOPs over every query-key pair, as Megatron-LM, Korthikanti et al. and PaLM count them")},
+    {int(MfuConvention::Causal), "causal", SHARDSCOPE_TR_NOOP("UiText", "causal attention"),
+     SHARDSCOPE_TR_NOOP("UiText", "attention FLOPs over the causal half, as NVIDIA NeMo and Megatron-Core's recent reports count them")},
+};
+
 } // namespace
 
+template <> const EnumTable& enumTable<KernelFusion>() { static const EnumTable t{"kernels", kKernelFusions}; return t; }
+template <> const EnumTable& enumTable<Fp8Recipe>() { static const EnumTable t{"fp8_recipe", kFp8Recipes}; return t; }
+template <> const EnumTable& enumTable<FsdpReshard>() { static const EnumTable t{"fsdp_reshard", kFsdpReshards}; return t; }
+template <> const EnumTable& enumTable<MfuConvention>() { static const EnumTable t{"mfu_convention", kMfuConventions}; return t; }
+template <> const EnumTable& enumTable<AttentionKernel>() { static const EnumTable t{"attention_kernel", kAttentionKernels}; return t; }
 template <> const EnumTable& enumTable<Precision>() { static const EnumTable t{"precision", kPrecisions}; return t; }
 template <> const EnumTable& enumTable<GradDtype>() { static const EnumTable t{"grad_dtype", kGradDtypes}; return t; }
 template <> const EnumTable& enumTable<Optimizer>() { static const EnumTable t{"optimizer", kOptimizers}; return t; }

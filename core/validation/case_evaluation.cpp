@@ -246,6 +246,7 @@ CaseResult evaluateCase(const ReferenceCase& c)
     // A relative slack of 1e-12 absorbs the last bit of decimal-to-binary conversion, so a
     // tolerance of 0 means "equal as printed", not "equal to the last bit of a double".
     result.pass = std::isfinite(result.ours) && std::fabs(difference) <= allowed + 1e-12 * std::fabs(c.expected);
+    result.outlier = !result.pass && std::isfinite(result.ours) && !c.outlier.empty();
     return result;
 }
 

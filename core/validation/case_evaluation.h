@@ -14,6 +14,7 @@ struct CaseResult {
     double difference = 0;  // ours - expected, in the case's unit
     double error = 0;       // difference / |expected|; 0 when expected is 0 (see difference)
     bool pass = false;
+    bool outlier = false;   // outside the tolerance, and the case states why the reference is the odd one
     std::string problem;    // set when the case could not be evaluated (bad scenario, bad path)
 };
 

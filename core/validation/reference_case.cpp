@@ -132,7 +132,7 @@ bool parseCase(const Json& c, const Json& defaults, const std::string& origin, c
     merged.merge_patch(c);  // nested objects merge, so a case states only what differs
     static const std::set<std::string> known = {
         "id", "what", "command", "scenario", "drift", "quantity", "expected", "measured", "unit", "tolerance",
-        "abs_tolerance", "multiplier", "known_difference", "note", "other_values"};
+        "abs_tolerance", "multiplier", "known_difference", "note", "other_values", "outlier"};
     // What the measurement scripts record for people (per-rank figures, buckets, phases) and
     // ShardScope does not read; anything else unknown is a typo that would change the comparison.
     static const std::set<std::string> forPeople = {"breakdown", "buckets_per_step", "per_rank", "phases",
@@ -195,6 +195,13 @@ bool parseCase(const Json& c, const Json& defaults, const std::string& origin, c
         }
     }
     ok = readText(merged, "note", origin, prefix, out.note, problems) && ok;
+    if (merged.contains("outlier")) {
+        ok = readText(merged, "outlier", origin, prefix, out.outlier, problems) && ok;
+        if (out.outlier.empty()) {
+            problems.push_back(problem(origin, prefix + ".outlier", "must give the evidence that the reference is the odd one"));
+            ok = false;
+        }
+    }
     ok = parseOthers(merged, origin, prefix, out.others, problems) && ok;
     return ok;
 }
@@ -213,12 +220,12 @@ std::string_view referenceKindName(ReferenceKind kind)
 
 double unitScale(std::string_view unit)
 {
-    constexpr std::array<std::pair<std::string_view, double>, 19> units{{
+    constexpr std::array<std::pair<std::string_view, double>, 20> units{{
         {"bytes", 1.0},       {"kB", 1e3},         {"MB", 1e6},          {"GB", 1e9},
         {"TB", 1e12},         {"KiB", 1024.0},     {"MiB", 1048576.0},   {"GiB", 1073741824.0},
         {"parameters", 1.0},  {"M parameters", 1e6}, {"B parameters", 1e9}, {"FLOPs", 1.0},
         {"PFLOPs", 1e15},     {"EFLOPs", 1e18},    {"fraction", 1.0},    {"percent", 0.01},
-        {"value", 1.0},       {"updates", 1.0},    {"seconds", 1.0},
+        {"value", 1.0},       {"updates", 1.0},    {"seconds", 1.0},     {"tokens/s", 1.0},
     }};
     for (const auto& [name, scale] : units) {
         if (unit == name)

@@ -45,6 +45,11 @@ struct ReferenceCase {
     double relTolerance = 0;            // |ours - expected| <= rel * |expected| + abs passes
     double absTolerance = 0;            // in `unit`, e.g. half the last printed digit
     std::string note;                   // why the values differ, when they do
+    // A published figure the model is known to miss, with the evidence that the figure, not a
+    // missing term, is the odd one (a sibling row with the same shapes runs faster, say). Such a
+    // case is still run and counted in the error statistics; outside its tolerance it is reported
+    // as "outlier" instead of failing the run, and inside it as a plain pass.
+    std::string outlier;
     std::vector<OtherValue> others;
 };
 

@@ -52,7 +52,48 @@ void flattenInputs(const nlohmann::json& value, const std::string& prefix, std::
     out += (out.empty() ? "" : " ") + prefix + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
 }
 
+// "ok", "FAIL" or "outlier" (outside the tolerance, with the case's stated reason).
+const char* caseStatus(const CaseResult& r)
+{
+    return r.pass ? "ok" : (r.outlier ? "outlier" : "FAIL");
+}
+
+// One line under a source's table: how far the model is from the source over all its cases.
+std::string accuracyLine(const SourceResults& s)
+{
+    const ErrorSummary e = summarizeErrors(s);
+    if (e.cases == 0)
+        return {};
+    std::string line = "median |error| " + printf1("%.1f%%", 100.0 * e.medianAbs) + ", largest " +
+                       printf1("%.1f%%", 100.0 * e.largestAbs) + " over " + std::to_string(e.cases) + " cases";
+    if (e.outliers > 0)
+        line += "; " + std::to_string(e.outliers) + " outside tolerance as stated outliers";
+    return line;
+}
+
 } // namespace
+
+ErrorSummary summarizeErrors(const SourceResults& s)
+{
+    ErrorSummary e;
+    std::vector<double> errors;
+    for (std::size_t i = 0; i < s.results.size(); ++i) {
+        const CaseResult& r = s.results[i];
+        if (r.outlier)
+            ++e.outliers;
+        if (!r.problem.empty() || s.source.cases[i].expected == 0 || !std::isfinite(r.error))
+            continue;
+        errors.push_back(std::fabs(r.error));
+    }
+    e.cases = static_cast<int>(errors.size());
+    if (errors.empty())
+        return e;
+    std::sort(errors.begin(), errors.end());
+    const std::size_t n = errors.size();
+    e.medianAbs = n % 2 == 1 ? errors[n / 2] : 0.5 * (errors[n / 2 - 1] + errors[n / 2]);
+    e.largestAbs = errors.back();
+    return e;
+}
 
 std::string formatCaseInputs(const ReferenceCase& c)
 {
@@ -136,7 +177,7 @@ std::string validationTable(const ValidationRun& run)
         for (std::size_t i = 0; i < s.results.size(); ++i) {
             const ReferenceCase& c = s.source.cases[i];
             const CaseResult& r = s.results[i];
-            rows.push_back({r.pass ? "ok" : "FAIL", c.id, formatCaseValue(c.expected, c.unit),
+            rows.push_back({caseStatus(r), c.id, formatCaseValue(c.expected, c.unit),
                             r.problem.empty() ? formatCaseValue(r.ours, c.unit) : "error: " + r.problem,
                             formatCaseError(c, r), formatTolerance(c)});
         }
@@ -162,11 +203,18 @@ std::string validationTable(const ValidationRun& run)
                 if (!c.what.empty())
                     out << indent << c.what << "\n";
                 out << indent << "inputs: " << (c.command == "drift" ? "drift " : "") << formatCaseInputs(c) << "\n";
+                if (s.results[r - 1].outlier)
+                    out << indent << "outlier: " << c.outlier << "\n";
             }
         }
+        const std::string accuracy = accuracyLine(s);
+        if (!accuracy.empty())
+            out << "  " << accuracy << "\n";
         out << "\n";
     }
-    out << run.cases - run.failed << " of " << run.cases << " cases within tolerance";
+    out << run.cases - run.failed - run.outliers << " of " << run.cases << " cases within tolerance";
+    if (run.outliers > 0)
+        out << "; " << run.outliers << " outliers with a stated reason";
     if (run.failed > 0)
         out << "; " << run.failed << " FAILED";
     out << "\n";
@@ -196,6 +244,8 @@ nlohmann::json validationJson(const ValidationRun& run)
                                     {"rel_tolerance", c.relTolerance},
                                     {"abs_tolerance", c.absTolerance},
                                     {"pass", r.pass},
+                                    {"outlier", r.outlier},
+                                    {"outlier_reason", c.outlier},
                                     {"note", c.note},
                                     {"other_values", others}};
             if (r.problem.empty()) {
@@ -207,7 +257,11 @@ nlohmann::json validationJson(const ValidationRun& run)
             }
             cases.push_back(entry);
         }
+        const ErrorSummary e = summarizeErrors(s);
         sources.push_back({{"id", s.source.id},
+                           {"median_abs_error", e.medianAbs},
+                           {"largest_abs_error", e.largestAbs},
+                           {"outliers", e.outliers},
                            {"title", s.source.title},
                            {"citation", s.source.citation},
                            {"kind", referenceKindName(s.source.kind)},
@@ -216,13 +270,16 @@ nlohmann::json validationJson(const ValidationRun& run)
                            {"origin", s.source.origin},
                            {"cases", cases}});
     }
-    return {{"passed", run.passed()}, {"cases", run.cases}, {"failed", run.failed}, {"sources", sources}};
+    return {{"passed", run.passed()}, {"cases", run.cases}, {"failed", run.failed}, {"outliers", run.outliers}, {"sources", sources}};
 }
 
 std::string validationMarkdown(const ValidationRun& run)
 {
     std::ostringstream out;
-    out << "**" << run.cases - run.failed << " of " << run.cases << " reference cases within tolerance.**\n\n";
+    out << "**" << run.cases - run.failed - run.outliers << " of " << run.cases << " reference cases within tolerance";
+    if (run.outliers > 0)
+        out << "; " << run.outliers << " outside it as outliers, each with the evidence that the published figure is the odd one (listed under its source)";
+    out << ".**\n\n";
     for (const SourceResults& s : run.sources) {
         out << "#### " << sourceHeading(s.source) << "\n\n";
         out << "*" << referenceKindName(s.source.kind) << "* · " << s.source.citation;
@@ -239,8 +296,10 @@ std::string validationMarkdown(const ValidationRun& run)
             const CaseResult& r = s.results[i];
             out << "| `" << c.id << "` | " << cell(c.what) << " | " << formatCaseValue(c.expected, c.unit) << " | "
                 << (r.problem.empty() ? formatCaseValue(r.ours, c.unit) : cell("error: " + r.problem)) << " | "
-                << formatCaseError(c, r) << " | " << formatTolerance(c) << " | " << (r.pass ? "ok" : "**FAIL**")
-                << " |\n";
+                << formatCaseError(c, r) << " | " << formatTolerance(c) << " | "
+                << (r.pass ? "ok" : (r.outlier ? "outlier" : "**FAIL**")) << " |\n";
+            if (r.outlier)
+                notes << "- `" << c.id << "` (outlier): " << c.outlier << "\n";
             if (!c.note.empty() || !c.others.empty()) {
                 notes << "- `" << c.id << "`: " << c.note;
                 for (const OtherValue& o : c.others)
@@ -249,6 +308,9 @@ std::string validationMarkdown(const ValidationRun& run)
                 notes << "\n";
             }
         }
+        const std::string accuracy = accuracyLine(s);
+        if (!accuracy.empty())
+            out << "\n" << accuracy << ".\n";
         if (!notes.str().empty())
             out << "\n" << notes.str();
         out << "\n";

@@ -29,6 +29,16 @@ struct ReportWords {
     std::string known = "%1 known, %2";   // a stated known difference, then the tolerance
 };
 
+// How far the model is from one source: the median and largest |relative error| over its
+// evaluated cases with a non-zero reference, and how many are stated outliers.
+struct ErrorSummary {
+    int cases = 0;
+    double medianAbs = 0;
+    double largestAbs = 0;
+    int outliers = 0;
+};
+ErrorSummary summarizeErrors(const SourceResults& s);
+
 // Formatting shared with the GUI's validation dialog.
 std::string formatCaseValue(double value, const std::string& unit);
 std::string formatCaseError(const ReferenceCase& c, const CaseResult& r, const ReportWords& words = {});

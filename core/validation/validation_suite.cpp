@@ -63,7 +63,10 @@ ValidationRun runValidation(std::vector<ReferenceSource> sources)
         for (const ReferenceCase& c : source.cases) {
             entry.results.push_back(evaluateCase(c));
             ++run.cases;
-            if (!entry.results.back().pass)
+            const CaseResult& r = entry.results.back();
+            if (r.outlier)
+                ++run.outliers;
+            else if (!r.pass)
                 ++run.failed;
             if (!entry.results.back().problem.empty())
                 ++run.unevaluated;

@@ -23,7 +23,8 @@ struct SourceResults {
 struct ValidationRun {
     std::vector<SourceResults> sources;
     int cases = 0;
-    int failed = 0;       // evaluated and outside the tolerance, or not evaluable
+    int failed = 0;       // evaluated and outside the tolerance, or not evaluable (outliers excluded)
+    int outliers = 0;     // outside the tolerance with a stated reason (ReferenceCase::outlier)
     int unevaluated = 0;  // of those, not evaluable: a bad scenario or quantity path (CaseResult::problem)
     bool passed() const { return failed == 0 && cases > 0; }
 };

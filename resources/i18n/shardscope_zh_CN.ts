@@ -52,8 +52,8 @@
         <translation>JSON 对象</translation>
     </message>
     <message>
-        <source>%1 must be one of %2 (got &apos;%3&apos;)</source>
-        <translation>%1 必须是 %2 之一（当前为 &apos;%3&apos;）</translation>
+        <source>%1 must be one of %2 (got '%3')</source>
+        <translation>%1 必须是 %2 之一（当前为 '%3'）</translation>
     </message>
     <message>
         <source>%1 must be on or off</source>
@@ -116,16 +116,8 @@
         <translation>tp（%1）必须整除专家 FFN 维度（%2）</translation>
     </message>
     <message>
-        <source>pp (%1) must divide the layers (%2)</source>
-        <translation>pp（%1）必须整除层数（%2）</translation>
-    </message>
-    <message>
         <source>virtual pipeline stages (vpp %1) need pp of at least 2</source>
         <translation>虚拟流水线阶段（vpp %1）要求 pp 至少为 2</translation>
-    </message>
-    <message>
-        <source>pp x vpp = %1 must divide the layers (%2)</source>
-        <translation>pp x vpp = %1 必须整除层数（%2）</translation>
     </message>
     <message>
         <source>the interleaved schedule needs micro-batches per step (%1) to be a multiple of pp (%2)</source>
@@ -176,8 +168,8 @@
         <translation>fp32 训练使用 fp32 梯度；梯度类型 %1 已忽略</translation>
     </message>
     <message>
-        <source>unknown GPU &apos;%1&apos;; known: %2</source>
-        <translation>未知 GPU &apos;%1&apos;；可选：%2</translation>
+        <source>unknown GPU '%1'; known: %2</source>
+        <translation>未知 GPU '%1'；可选：%2</translation>
     </message>
     <message>
         <source>does not fit: the most loaded GPU (pipeline stage %1) needs %2, %3 more than the %4 of one %5</source>
@@ -208,36 +200,36 @@
         <translation>%1 不是有效的 JSON（第 %2 字节）</translation>
     </message>
     <message>
-        <source>unknown model &apos;%1&apos;; known: %2</source>
-        <translation>未知模型 &apos;%1&apos;；可选：%2</translation>
+        <source>unknown model '%1'; known: %2</source>
+        <translation>未知模型 '%1'；可选：%2</translation>
     </message>
     <message>
         <source>give either a model preset or a config.json, not both</source>
         <translation>模型预设和 config.json 只能二选一</translation>
     </message>
     <message>
-        <source>LoRA targets must list projections from q, k, v, o, gate, up, down (or all), got &apos;%1&apos;</source>
-        <translation>LoRA 目标必须是 q、k、v、o、gate、up、down 中的投影（或 all），当前为 &apos;%1&apos;</translation>
+        <source>LoRA targets must list projections from q, k, v, o, gate, up, down (or all), got '%1'</source>
+        <translation>LoRA 目标必须是 q、k、v、o、gate、up、down 中的投影（或 all），当前为 '%1'</translation>
     </message>
     <message>
-        <source>config.json is missing &quot;%1&quot;</source>
-        <translation>config.json 缺少 &quot;%1&quot;</translation>
+        <source>config.json is missing "%1"</source>
+        <translation>config.json 缺少 "%1"</translation>
     </message>
     <message>
-        <source>config.json &quot;%1&quot; must be a positive integer</source>
-        <translation>config.json 中的 &quot;%1&quot; 必须是正整数</translation>
+        <source>config.json "%1" must be a positive integer</source>
+        <translation>config.json 中的 "%1" 必须是正整数</translation>
     </message>
     <message>
         <source>config.json must be a JSON object</source>
         <translation>config.json 必须是 JSON 对象</translation>
     </message>
     <message>
-        <source>config.json has no &quot;model_type&quot;; supported: %1</source>
-        <translation>config.json 缺少 &quot;model_type&quot;；支持：%1</translation>
+        <source>config.json has no "model_type"; supported: %1</source>
+        <translation>config.json 缺少 "model_type"；支持：%1</translation>
     </message>
     <message>
-        <source>config.json model_type &quot;%1&quot; is not supported; supported: %2</source>
-        <translation>不支持 config.json 的 model_type &quot;%1&quot;；支持：%2</translation>
+        <source>config.json model_type "%1" is not supported; supported: %2</source>
+        <translation>不支持 config.json 的 model_type "%1"；支持：%2</translation>
     </message>
     <message>
         <source>config.json: %1</source>
@@ -307,12 +299,48 @@
         <source>%1: %2; skipped</source>
         <translation>%1：%2；已跳过</translation>
     </message>
+    <message>
+        <source>pp (%1) is more than the layers (%2): a stage would hold none</source>
+        <translation>pp（%1）大于层数（%2）：会有阶段一层也没有</translation>
+    </message>
+    <message>
+        <source>layers per stage must be whole numbers from 1 separated by commas (got '%1')</source>
+        <translation>每阶段层数必须是用逗号分隔、不小于 1 的整数（收到的是“%1”）</translation>
+    </message>
+    <message>
+        <source>%1 stages listed, but pp is %2</source>
+        <translation>列出了 %1 个阶段，但 pp 为 %2</translation>
+    </message>
+    <message>
+        <source>the stages hold %1 layers, but the model has %2</source>
+        <translation>各阶段合计 %1 层，但模型有 %2 层</translation>
+    </message>
+    <message>
+        <source>%1 middle layers remaining but %2 middle pipeline stages available (Megatron-LM)</source>
+        <translation>剩余 %1 个中间层，但只有 %2 个中间流水线阶段（Megatron-LM）</translation>
+    </message>
+    <message>
+        <source>with uneven pipelining the left-over layers (%1) must be divisible by the left-over stages (%2) (Megatron-LM)</source>
+        <translation>不均匀流水线切分时，剩余层数（%1）必须能被剩余阶段数（%2）整除（Megatron-LM）</translation>
+    </message>
+    <message>
+        <source>stage %1 holds %2 layers, not divisible by the virtual pipeline degree %3 (Megatron-LM)</source>
+        <translation>阶段 %1 有 %2 层，不能被虚拟流水线度 %3 整除（Megatron-LM）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed's pipeline engine refuses ZeRO-2 and ZeRO-3 ("ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism"); this layout is priced as torchtitan's FSDP runs it</source>
+        <translation>DeepSpeed 的流水线引擎拒绝 ZeRO-2 和 ZeRO-3（“ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism”）；此布局按 torchtitan 的 FSDP 运行方式计价</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 re-gathers each stage's weights for every micro-batch: %1 all-gathers per step; torchtitan keeps them gathered through the step (--fsdp-reshard auto) and Megatron-LM uses ZeRO-1</source>
+        <translation>ZeRO-3 为每个微批次重新聚合各阶段的权重：每步 %1 次 all-gather；torchtitan 在整个步内保持聚合（--fsdp-reshard auto），Megatron-LM 则用 ZeRO-1</translation>
+    </message>
 </context>
 <context>
     <name>Export</name>
     <message>
-        <source>Unknown image format &quot;%1&quot;: use .png, .svg or .pdf</source>
-        <translation>未知图像格式 &quot;%1&quot;：请使用 .png、.svg 或 .pdf</translation>
+        <source>Unknown image format "%1": use .png, .svg or .pdf</source>
+        <translation>未知图像格式 "%1"：请使用 .png、.svg 或 .pdf</translation>
     </message>
     <message>
         <source>Image size must be between 16 and 20000 pixels, scale between 0 and 8</source>
@@ -678,11 +706,11 @@
         <translation>自定义结构</translation>
     </message>
     <message>
-        <source>every rank ends with the sum of every rank&apos;s buffer</source>
+        <source>every rank ends with the sum of every rank's buffer</source>
         <translation>每个 rank 最终得到所有 rank 缓冲区之和</translation>
     </message>
     <message>
-        <source>every rank ends with every rank&apos;s shard</source>
+        <source>every rank ends with every rank's shard</source>
         <translation>每个 rank 最终得到所有 rank 的分片</translation>
     </message>
     <message>
@@ -782,7 +810,7 @@
         <translation>优化器步后收集的已更新专家参数分片</translation>
     </message>
     <message>
-        <source>ZeRO-3 / FSDP gathers each layer&apos;s parameters before its forward pass</source>
+        <source>ZeRO-3 / FSDP gathers each layer's parameters before its forward pass</source>
         <translation>ZeRO-3 / FSDP 在每层前向前收集该层参数</translation>
     </message>
     <message>
@@ -798,7 +826,7 @@
         <translation>ZeRO-3 在反向前收集专家参数</translation>
     </message>
     <message>
-        <source>tensor-parallel partial sums of each layer&apos;s outputs (Megatron-LM)</source>
+        <source>tensor-parallel partial sums of each layer's outputs (Megatron-LM)</source>
         <translation>每层输出的张量并行部分和（Megatron-LM）</translation>
     </message>
     <message>
@@ -810,7 +838,7 @@
         <translation>分发到专家再合并回来的 token</translation>
     </message>
     <message>
-        <source>each context-parallel rank&apos;s keys and values passed around the ring</source>
+        <source>each context-parallel rank's keys and values passed around the ring</source>
         <translation>每个上下文并行 rank 的键和值沿环传递</translation>
     </message>
     <message>
@@ -826,7 +854,7 @@
         <translation>tf32</translation>
     </message>
     <message>
-        <source>NVIDIA TensorFloat-32: fp32&apos;s range, 10 stored mantissa bits</source>
+        <source>NVIDIA TensorFloat-32: fp32's range, 10 stored mantissa bits</source>
         <translation>NVIDIA TensorFloat-32：fp32 的范围，10 位存储尾数</translation>
     </message>
     <message>
@@ -834,7 +862,7 @@
         <translation>bf16</translation>
     </message>
     <message>
-        <source>bfloat16: fp32&apos;s range, 7 stored mantissa bits (the article&apos;s format)</source>
+        <source>bfloat16: fp32's range, 7 stored mantissa bits (the article's format)</source>
         <translation>bfloat16：fp32 的范围，7 位存储尾数（文章讨论的格式）</translation>
     </message>
     <message>
@@ -862,7 +890,7 @@
         <translation>OCP OFP8 E5M2：5 位指数，2 位尾数，最大 57344</translation>
     </message>
     <message>
-        <source>the weights are stored in the low format and every update is rounded into them (the article&apos;s loop)</source>
+        <source>the weights are stored in the low format and every update is rounded into them (the article's loop)</source>
         <translation>权重以低精度格式存储，每次更新都舍入到该格式（文章中的循环）</translation>
     </message>
     <message>
@@ -894,7 +922,7 @@
         <translation>名称</translation>
     </message>
     <message>
-        <source>the model&apos;s display name</source>
+        <source>the model's display name</source>
         <translation>模型的显示名称</translation>
     </message>
     <message>
@@ -1082,7 +1110,7 @@
         <translation>混合精度方案</translation>
     </message>
     <message>
-        <source>gradient storage (default: the recipe&apos;s)</source>
+        <source>gradient storage (default: the recipe's)</source>
         <translation>梯度存储类型（默认：随精度方案）</translation>
     </message>
     <message>
@@ -1142,7 +1170,7 @@
         <translation>融合交叉熵</translation>
     </message>
     <message>
-        <source>loss gradient in place (Megatron); =off for PyTorch&apos;s</source>
+        <source>loss gradient in place (Megatron); =off for PyTorch's</source>
         <translation>损失梯度原地计算（Megatron）；PyTorch 的实现用 =off</translation>
     </message>
     <message>
@@ -1282,10 +1310,6 @@
         <translation>GEMM 效率</translation>
     </message>
     <message>
-        <source>achieved fraction of peak in GEMMs</source>
-        <translation>GEMM 达到的峰值比例</translation>
-    </message>
-    <message>
         <source>Memory efficiency</source>
         <translation>显存带宽效率</translation>
     </message>
@@ -1362,7 +1386,7 @@
         <translation>要训练的 token 数（1T、2e12）</translation>
     </message>
     <message>
-        <source>bf16 weights and gradients for compute, fp32 master weights and moments (Micikevicius et al. 2018): the article&apos;s 16 bytes per parameter</source>
+        <source>bf16 weights and gradients for compute, fp32 master weights and moments (Micikevicius et al. 2018): the article's 16 bytes per parameter</source>
         <translation>计算用 bf16 权重和梯度，fp32 主权重和动量（Micikevicius 等，2018）：即文章中每参数 16 字节</translation>
     </message>
     <message>
@@ -1374,7 +1398,7 @@
         <translation>按 NVIDIA Transformer Engine 的方式用 fp8 做 GEMM：bf16 权重外加一份 fp8 副本，fp32 主权重和动量</translation>
     </message>
     <message>
-        <source>weights, gradients and moments in bf16 with no fp32 master copy: 8 bytes per parameter, and the article&apos;s lost updates</source>
+        <source>weights, gradients and moments in bf16 with no fp32 master copy: 8 bytes per parameter, and the article's lost updates</source>
         <translation>权重、梯度和动量都用 bf16，没有 fp32 主权重：每参数 8 字节，会出现文章所说的更新丢失</translation>
     </message>
     <message>
@@ -1382,7 +1406,7 @@
         <translation>全部使用 fp32：4 字节权重和梯度，无主权重副本</translation>
     </message>
     <message>
-        <source>gradients stored in bf16 (the article&apos;s 2 bytes)</source>
+        <source>gradients stored in bf16 (the article's 2 bytes)</source>
         <translation>梯度以 bf16 存储（文章中的 2 字节）</translation>
     </message>
     <message>
@@ -1414,11 +1438,11 @@
         <translation>保存反向所需的全部激活</translation>
     </message>
     <message>
-        <source>recompute the attention core&apos;s score-sized activations (Korthikanti et al. 2022)</source>
+        <source>recompute the attention core's score-sized activations (Korthikanti et al. 2022)</source>
         <translation>重计算注意力核心中与分数矩阵同尺寸的激活（Korthikanti 等，2022）</translation>
     </message>
     <message>
-        <source>keep each layer&apos;s input and recompute the layer in the backward pass</source>
+        <source>keep each layer's input and recompute the layer in the backward pass</source>
         <translation>只保存每层输入，反向时重算整层</translation>
     </message>
     <message>
@@ -1450,7 +1474,7 @@
         <translation>Lion</translation>
     </message>
     <message>
-        <source>sign of an interpolated momentum; one momentum per parameter, half of AdamW&apos;s states (Chen et al. 2023)</source>
+        <source>sign of an interpolated momentum; one momentum per parameter, half of AdamW's states (Chen et al. 2023)</source>
         <translation>对插值动量取符号；每个参数只有一个动量，状态是 AdamW 的一半（Chen 等，2023）</translation>
     </message>
     <message>
@@ -1458,8 +1482,216 @@
         <translation>Muon</translation>
     </message>
     <message>
-        <source>momentum orthogonalised by Newton-Schulz on the layers&apos; 2-D matrices, AdamW on embeddings, head, norms and biases (Jordan et al. 2024)</source>
+        <source>momentum orthogonalised by Newton-Schulz on the layers' 2-D matrices, AdamW on embeddings, head, norms and biases (Jordan et al. 2024)</source>
         <translation>对各层二维矩阵用 Newton-Schulz 正交化的动量，嵌入、输出头、归一化与偏置用 AdamW（Jordan 等，2024）</translation>
+    </message>
+    <message>
+        <source>Engine and kernels</source>
+        <translation>引擎与内核</translation>
+    </message>
+    <message>
+        <source>Recompute every</source>
+        <translation>每隔几层重计算</translation>
+    </message>
+    <message>
+        <source>k for --recompute every-k: every k-th layer is fully recomputed</source>
+        <translation>--recompute every-k 的 k：每 k 层中有一层完整重计算</translation>
+    </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <source>which FlashAttention runs (with FlashAttention on)</source>
+        <translation>运行哪个 FlashAttention（开启 FlashAttention 时）</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>how the memory-bound ops run</source>
+        <translation>访存受限算子的运行方式</translation>
+    </message>
+    <message>
+        <source>fp8 recipe</source>
+        <translation>fp8 方案</translation>
+    </message>
+    <message>
+        <source>which fp8 implementation (with fp8-mixed precision)</source>
+        <translation>哪种 fp8 实现（fp8 混合精度时）</translation>
+    </message>
+    <message>
+        <source>fp8 all-gather</source>
+        <translation>fp8 all-gather</translation>
+    </message>
+    <message>
+        <source>FSDP all-gathers linear weights in fp8, 1 byte each (torchao enable_fsdp_float8_all_gather)</source>
+        <translation>FSDP 以 fp8 聚合线性层权重，每个 1 字节（torchao enable_fsdp_float8_all_gather）</translation>
+    </message>
+    <message>
+        <source>FSDP reshard</source>
+        <translation>FSDP 重新分片</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 / FSDP: free gathered weights after forward</source>
+        <translation>ZeRO-3 / FSDP：前向后释放聚合的权重</translation>
+    </message>
+    <message>
+        <source>First stage layers</source>
+        <translation>首阶段层数</translation>
+    </message>
+    <message>
+        <source>layers on the first pipeline stage (Megatron-LM --decoder-first-pipeline-num-layers; 0: even split)</source>
+        <translation>第一个流水线阶段的层数（Megatron-LM --decoder-first-pipeline-num-layers；0：均分）</translation>
+    </message>
+    <message>
+        <source>Last stage layers</source>
+        <translation>末阶段层数</translation>
+    </message>
+    <message>
+        <source>layers on the last pipeline stage (Megatron-LM --decoder-last-pipeline-num-layers; 0: even split)</source>
+        <translation>最后一个流水线阶段的层数（Megatron-LM --decoder-last-pipeline-num-layers；0：均分）</translation>
+    </message>
+    <message>
+        <source>Layers per stage</source>
+        <translation>每阶段层数</translation>
+    </message>
+    <message>
+        <source>an explicit split, layers per pipeline stage (16,16,15,...), or per virtual stage with vpp (pp x vpp entries); overrides the first and last</source>
+        <translation>显式切分：每个流水线阶段的层数（16,16,15,...），使用 vpp 时为每个虚拟阶段（pp x vpp 项）；优先于首末阶段设置</translation>
+    </message>
+    <message>
+        <source>a flat fraction of peak for every GEMM, instead of the GPU's measured one and each GEMM's shape</source>
+        <translation>所有 GEMM 统一使用的峰值比例，代替该 GPU 的实测值与各 GEMM 形状</translation>
+    </message>
+    <message>
+        <source>MFU convention</source>
+        <translation>MFU 口径</translation>
+    </message>
+    <message>
+        <source>how attention FLOPs count toward MFU</source>
+        <translation>注意力 FLOPs 如何计入 MFU</translation>
+    </message>
+    <message>
+        <source>op-level selective</source>
+        <translation>算子级选择性</translation>
+    </message>
+    <message>
+        <source>PyTorch's per-op policy as torchtitan sets it: save GEMM and attention outputs, recompute every second GEMM and all other ops</source>
+        <translation>torchtitan 设置的 PyTorch 逐算子策略：保存 GEMM 与注意力输出，重算每隔一个的 GEMM 及其余所有算子</translation>
+    </message>
+    <message>
+        <source>every k-th layer</source>
+        <translation>每 k 层一层</translation>
+    </message>
+    <message>
+        <source>full recomputation of every k-th layer only (torchtitan's selective_ac_option = k)</source>
+        <translation>仅对每 k 层中的一层完整重计算（torchtitan 的 selective_ac_option = k）</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2</source>
+        <translation>FlashAttention-2</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2 (Dao 2023), PyTorch's scaled_dot_product_attention flash backend</source>
+        <translation>FlashAttention-2（Dao，2023），即 PyTorch scaled_dot_product_attention 的 flash 后端</translation>
+    </message>
+    <message>
+        <source>FlashAttention-1</source>
+        <translation>FlashAttention-1</translation>
+    </message>
+    <message>
+        <source>FlashAttention-3</source>
+        <translation>FlashAttention-3</translation>
+    </message>
+    <message>
+        <source>FlashAttention-3 (Shah et al. 2024): Hopper's asynchronous tensor cores, about 75% of H100's peak</source>
+        <translation>FlashAttention-3（Shah 等，2024）：利用 Hopper 的异步张量核心，约达 H100 峰值的 75%</translation>
+    </message>
+    <message>
+        <source>Triton FlashAttention</source>
+        <translation>Triton FlashAttention</translation>
+    </message>
+    <message>
+        <source>fused kernels</source>
+        <translation>融合内核</translation>
+    </message>
+    <message>
+        <source>norms, rotary embedding and SwiGLU as one kernel each (Megatron-LM's fused kernels, or torch.compile)</source>
+        <translation>归一化、旋转位置编码和 SwiGLU 各为一个内核（Megatron-LM 的融合内核或 torch.compile）</translation>
+    </message>
+    <message>
+        <source>eager PyTorch</source>
+        <translation>PyTorch eager</translation>
+    </message>
+    <message>
+        <source>one kernel per PyTorch op: a Python RMSNorm, complex-number RoPE and SwiGLU each make several passes over memory</source>
+        <translation>每个 PyTorch 算子一个内核：Python 写的 RMSNorm、复数 RoPE 和 SwiGLU 各要多次遍历显存</translation>
+    </message>
+    <message>
+        <source>Transformer Engine</source>
+        <translation>Transformer Engine</translation>
+    </message>
+    <message>
+        <source>NVIDIA Transformer Engine: an fp8 copy of each weight cached for the step, fp8 inputs saved for backward</source>
+        <translation>NVIDIA Transformer Engine：每个权重在一步内缓存一份 fp8 副本，反向所需输入以 fp8 保存</translation>
+    </message>
+    <message>
+        <source>torchao float8</source>
+        <translation>torchao float8</translation>
+    </message>
+    <message>
+        <source>torchao's dynamic float8: weights cast every pass, nothing fp8 kept between passes</source>
+        <translation>torchao 的动态 float8：每次前向/反向都转换权重，不在两次之间保留 fp8 副本</translation>
+    </message>
+    <message>
+        <source>as torchtitan</source>
+        <translation>同 torchtitan</translation>
+    </message>
+    <message>
+        <source>free gathered weights after each forward, except with pipeline parallelism (torchtitan's default)</source>
+        <translation>每次前向后释放聚合的权重，流水线并行时除外（torchtitan 的默认）</translation>
+    </message>
+    <message>
+        <source>always</source>
+        <translation>总是</translation>
+    </message>
+    <message>
+        <source>gather weights again for every micro-batch's forward and backward (ZeRO-3)</source>
+        <translation>每个微批次的前向和反向都重新聚合权重（ZeRO-3）</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source>keep a stage's weights gathered from its first forward to its last backward</source>
+        <translation>从第一次前向到最后一次反向，始终保持本阶段权重处于聚合状态</translation>
+    </message>
+    <message>
+        <source>full attention</source>
+        <translation>完整注意力</translation>
+    </message>
+    <message>
+        <source>attention FLOPs over every query-key pair, as Megatron-LM, Korthikanti et al. and PaLM count them</source>
+        <translation>按所有查询-键对计算注意力 FLOPs，同 Megatron-LM、Korthikanti 等和 PaLM 的算法</translation>
+    </message>
+    <message>
+        <source>causal attention</source>
+        <translation>因果注意力</translation>
+    </message>
+    <message>
+        <source>attention FLOPs over the causal half, as NVIDIA NeMo and Megatron-Core's recent reports count them</source>
+        <translation>只计因果一半的注意力 FLOPs，同 NVIDIA NeMo 和 Megatron-Core 近期报告的算法</translation>
+    </message>
+    <message>
+        <source>FlashAttention-1 (Dao et al. 2022): about half FlashAttention-2's speed</source>
+        <translation>FlashAttention-1（Dao 等，2022）：约为 FlashAttention-2 速度的一半</translation>
+    </message>
+    <message>
+        <source>FlashAttention written in Triton (llm-foundry's attn_impl triton), about FlashAttention-2's speed / 1.8</source>
+        <translation>用 Triton 编写的 FlashAttention（llm-foundry 的 attn_impl triton），速度约为 FlashAttention-2 的 1/1.8</translation>
     </message>
 </context>
 <context>
@@ -1522,8 +1754,8 @@
         <translation>检查结果</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;color:#208040&apos;&gt;&lt;b&gt;OK&lt;/b&gt;&lt;/span&gt; The layout is valid and fits in memory.</source>
-        <translation>&lt;span style=&apos;color:#208040&apos;&gt;&lt;b&gt;正常&lt;/b&gt;&lt;/span&gt; 并行布局有效，且显存足够。</translation>
+        <source>&lt;span style='color:#208040'&gt;&lt;b&gt;OK&lt;/b&gt;&lt;/span&gt; The layout is valid and fits in memory.</source>
+        <translation>&lt;span style='color:#208040'&gt;&lt;b&gt;正常&lt;/b&gt;&lt;/span&gt; 并行布局有效，且显存足够。</translation>
     </message>
 </context>
 <context>
@@ -1606,6 +1838,13 @@
     <message>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::FieldPanel</name>
+    <message>
+        <source>Change %1</source>
+        <translation>修改%1</translation>
     </message>
 </context>
 <context>
@@ -1775,7 +2014,7 @@
         <translation>GPU(&amp;P):</translation>
     </message>
     <message>
-        <source>Memory, peak FLOP/s and link bandwidths come from the GPU&apos;s datasheet</source>
+        <source>Memory, peak FLOP/s and link bandwidths come from the GPU's datasheet</source>
         <translation>显存、峰值 FLOP/s 和互联带宽取自 GPU 的规格书</translation>
     </message>
 </context>
@@ -1826,7 +2065,7 @@
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <source>Start from the article&apos;s example: 7B parameters, 64 GPUs</source>
+        <source>Start from the article's example: 7B parameters, 64 GPUs</source>
         <translation>从文章中的示例开始：7B 参数，64 个 GPU</translation>
     </message>
     <message>
@@ -1858,7 +2097,7 @@
         <translation>导入 config.json(&amp;I)...</translation>
     </message>
     <message>
-        <source>Take the model&apos;s shape from a Hugging Face config.json</source>
+        <source>Take the model's shape from a Hugging Face config.json</source>
         <translation>从 Hugging Face config.json 读取模型结构</translation>
     </message>
     <message>
@@ -2058,7 +2297,7 @@
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <source>Memory: the article&apos;s 16 bytes per parameter, ZeRO (Rajbhandari et al. 2020), activations after Korthikanti et al. 2022. Communication and time: nccl-tests bus bandwidth, an alpha-beta model, Megatron-LM&apos;s schedules (Narayanan et al. 2021). Precision: IEEE, bfloat16 and OCP FP8 rounding, checked bit for bit against PyTorch.
+        <source>Memory: the article's 16 bytes per parameter, ZeRO (Rajbhandari et al. 2020), activations after Korthikanti et al. 2022. Communication and time: nccl-tests bus bandwidth, an alpha-beta model, Megatron-LM's schedules (Narayanan et al. 2021). Precision: IEEE, bfloat16 and OCP FP8 rounding, checked bit for bit against PyTorch.
 
 Every formula and its source: docs/model.md; what is checked against published figures: Help &gt; Validation and docs/validation.md.</source>
         <translation>显存：沿用文章中每个参数 16 字节的估算、ZeRO（Rajbhandari 等，2020），激活值参照 Korthikanti 等（2022）。通信与时间：nccl-tests 总线带宽、alpha-beta 模型、Megatron-LM 的调度方式（Narayanan 等，2021）。精度：IEEE、bfloat16 和 OCP FP8 舍入，已与 PyTorch 逐位比对验证。
@@ -2264,7 +2503,7 @@ Every formula and its source: docs/model.md; what is checked against published f
         <translation>导入 Hugging Face config.json...</translation>
     </message>
     <message>
-        <source>Read the model&apos;s shape from a Hugging Face config.json (llama, mistral, mixtral, qwen2, gpt2, gpt_neox)</source>
+        <source>Read the model's shape from a Hugging Face config.json (llama, mistral, mixtral, qwen2, gpt2, gpt_neox)</source>
         <translation>从 Hugging Face config.json 读取模型结构（llama、mistral、mixtral、qwen2、gpt2、gpt_neox）</translation>
     </message>
     <message>
@@ -2332,7 +2571,7 @@ Every formula and its source: docs/model.md; what is checked against published f
         <translation>梯度(&amp;G):</translation>
     </message>
     <message>
-        <source>The type gradients are kept in; fp32 accumulation is Megatron-LM&apos;s 18 bytes per parameter</source>
+        <source>The type gradients are kept in; fp32 accumulation is Megatron-LM's 18 bytes per parameter</source>
         <translation>梯度的存储类型；fp32 累加即 Megatron-LM 的每参数 18 字节</translation>
     </message>
     <message>
@@ -2451,7 +2690,7 @@ Every formula and its source: docs/model.md; what is checked against published f
         <translation>梯度格式(&amp;G):</translation>
     </message>
     <message>
-        <source>The format each GPU&apos;s gradient arrives in</source>
+        <source>The format each GPU's gradient arrives in</source>
         <translation>每个 GPU 传来的梯度所用的格式</translation>
     </message>
     <message>
@@ -2784,6 +3023,14 @@ Every formula and its source: docs/model.md; what is checked against published f
         <source>%1 GPUs, bubble %2%, %3 tokens/s, %4 days for %5 tokens</source>
         <translation>%1 个 GPU，气泡 %2%，%3 token/秒，训练 %5 token 需 %4 天</translation>
     </message>
+    <message>
+        <source>Compute: attention</source>
+        <translation>计算：注意力</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
 </context>
 <context>
     <name>shardscope::ui::ValidationDialog</name>
@@ -2832,7 +3079,7 @@ Every formula and its source: docs/model.md; what is checked against published f
         <translation>无法读取内置参考文件：%1</translation>
     </message>
     <message>
-        <source>Published figures, other engines&apos; estimators and PyTorch measurements, compared with the current models; citations and notes are quoted in English.</source>
+        <source>Published figures, other engines' estimators and PyTorch measurements, compared with the current models; citations and notes are quoted in English.</source>
         <translation>已发表的数据、其他引擎的估算函数以及 PyTorch 实测，与当前模型逐项比较；引文和说明保留英文原文。</translation>
     </message>
     <message>
@@ -2906,6 +3153,30 @@ Every formula and its source: docs/model.md; what is checked against published f
     <message>
         <source>%1 known, %2</source>
         <translation>已知差 %1，%2</translation>
+    </message>
+    <message>
+        <source>outlier</source>
+        <translation>离群</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n outliers</source>
+        <translation>
+            <numerusform>%n 个离群</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>median |error| %1 %, largest %2 %</source>
+        <translation>|误差|中位数 %1 %，最大 %2 %</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n outside it as outliers, each with the evidence that the published figure is the odd one.</source>
+        <translation>
+            <numerusform>另有 %n 个超出容差的离群项，均附有证据说明是公开数据本身异常。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Outlier:</source>
+        <translation>离群原因：</translation>
     </message>
 </context>
 </TS>

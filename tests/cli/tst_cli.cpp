@@ -160,7 +160,7 @@ private slots:
         QTest::newRow("unknown hf architecture") << QStringList{"estimate", "--hf-config", SHARDSCOPE_SOURCE_DIR "/tests/data/hf/unsupported-bert.json"} << "--hf-config";
         QTest::newRow("missing scenario file") << QStringList{"estimate", "--scenario", "/nonexistent/s.json"} << "--scenario";
         QTest::newRow("zero sequence") << QStringList{"estimate", "--seq-len", "0"} << "--seq-len";
-        QTest::newRow("pp divides layers") << QStringList{"estimate", "--gpus", "63", "--pp", "3"} << "--pp";
+        QTest::newRow("pp more than layers") << QStringList{"estimate", "--gpus", "64", "--pp", "64", "--layers", "32"} << "--pp";
         QTest::newRow("unknown command") << QStringList{"estimat"} << "estimat";
         // One strict parser: each flag once, decimal numbers only, ranges from the field table.
         QTest::newRow("flag given twice") << QStringList{"estimate", "--gpus", "8", "--gpus", "16"} << "--gpus";

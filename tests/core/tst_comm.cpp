@@ -80,14 +80,18 @@ private slots:
         QTest::addColumn<int>("dp");
         QTest::addColumn<int>("pp");
         QTest::addColumn<bool>("crosses");
-        // TP innermost, then CP, (EP), DP, PP outermost; 8 GPUs per node.
-        QTest::newRow("tp 8 stays in a node") << int(ParallelDim::TP) << 8 << 1 << 4 << 1 << false;
-        QTest::newRow("tp 16 crosses") << int(ParallelDim::TP) << 16 << 1 << 1 << 1 << true;
-        QTest::newRow("dp 8 with tp 1 in a node") << int(ParallelDim::DP) << 1 << 1 << 8 << 2 << false;
-        QTest::newRow("dp 2 with tp 8 crosses") << int(ParallelDim::DP) << 8 << 1 << 2 << 1 << true;
-        QTest::newRow("cp 2 with tp 4 in a node") << int(ParallelDim::CP) << 4 << 2 << 8 << 1 << false;
-        QTest::newRow("pp neighbours tp x dp apart") << int(ParallelDim::PP) << 8 << 1 << 1 << 4 << true;
-        QTest::newRow("a whole pipeline in a node") << int(ParallelDim::PP) << 2 << 1 << 1 << 4 << false;
+        QTest::addColumn<double>("bandwidth");
+        // TP innermost, then CP, (EP), DP, PP outermost; 8 GPUs per node; NVLink 450 GB/s, one
+        // 50 GB/s NIC per GPU, link efficiency 0.5. A group that crosses nodes runs one ring
+        // channel through each of its members' NICs in a node (rail-optimised nodes).
+        QTest::newRow("tp 8 stays in a node") << int(ParallelDim::TP) << 8 << 1 << 4 << 1 << false << 225e9;
+        QTest::newRow("tp 16 crosses, 8 NICs a node") << int(ParallelDim::TP) << 16 << 1 << 1 << 1 << true << 200e9;
+        QTest::newRow("dp 8 with tp 1 in a node") << int(ParallelDim::DP) << 1 << 1 << 8 << 2 << false << 225e9;
+        QTest::newRow("dp 2 with tp 8 crosses, 1 NIC") << int(ParallelDim::DP) << 8 << 1 << 2 << 1 << true << 25e9;
+        QTest::newRow("dp 4 with tp 4 crosses, 2 NICs") << int(ParallelDim::DP) << 4 << 1 << 4 << 1 << true << 50e9;
+        QTest::newRow("cp 2 with tp 4 in a node") << int(ParallelDim::CP) << 4 << 2 << 8 << 1 << false << 225e9;
+        QTest::newRow("pp neighbours tp x dp apart") << int(ParallelDim::PP) << 8 << 1 << 1 << 4 << true << 25e9;
+        QTest::newRow("a whole pipeline in a node") << int(ParallelDim::PP) << 2 << 1 << 1 << 4 << false << 225e9;
     }
     void topology()
     {
@@ -97,11 +101,12 @@ private slots:
         QFETCH(int, dp);
         QFETCH(int, pp);
         QFETCH(bool, crosses);
+        QFETCH(double, bandwidth);
         const LayoutSizes sizes{tp, cp, 1, dp, pp, 8};
         const LinkParameters links{450e9, 50e9, 0.5, 5e-6, 1e-5};
         const Link link = groupLink(static_cast<ParallelDim>(dimension), sizes, links);
         QCOMPARE(link.crossesNodes, crosses);
-        QCOMPARE(link.bandwidth, crosses ? 25e9 : 225e9);
+        QCOMPARE(link.bandwidth, bandwidth);
         QCOMPARE(link.latency, crosses ? 1e-5 : 5e-6);
     }
 
@@ -273,6 +278,7 @@ private slots:
         s.parallel.gpus = 8;
         s.parallel.zero = 1;
         s.training.globalBatch = 2048;
+        s.training.seqLen = 1024;  // short sequences: little compute per GPU to hide the gradients behind
         const auto points = scalingSweep(s, ScalingMode::FixedGlobalBatch);
         QCOMPARE(points.size(), std::size_t(12));  // 8, 16, ..., 16384
         QCOMPARE(points.front().gpus, 8);
@@ -289,7 +295,7 @@ private slots:
             ++compared;
         }
         QVERIFY(compared >= 8);
-        QVERIFY(points.front().mfu > 2 * previousMfu);  // falls a lot by the largest valid size
+        QVERIFY(points.front().mfu > 1.5 * previousMfu);  // falls a lot by the largest valid size
     }
 
     void sequenceSweepMarksOutOfMemory()

@@ -125,6 +125,9 @@ private slots:
             sc.parallel.tp = kTp[t];
             sc.parallel.pp = kPp[p];
             sc.parallel.zero = kZero[z];
+            // The ZeRO paper's stage 3, which re-gathers every micro-batch; FSDP2's default with
+            // pipelining keeps a stage gathered and then holds more than ZeRO-2 (by design).
+            sc.parallel.fsdpReshard = FsdpReshard::Always;
             sc.parallel.dp = kDp[d];
             sc.parallel.gpus = kDp[d] * kTp[t] * kPp[p];
             sc.parallel.sequenceParallel = kTp[t] > 1;

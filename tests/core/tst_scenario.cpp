@@ -42,7 +42,9 @@ private slots:
         QTest::newRow("tp does not divide heads") << R"({"parallel":{"gpus":3,"tp":3}})" << "parallel.tp";
         QTest::newRow("tp does not divide kv heads") << R"({"model":{"model":"llama3-8b"},"parallel":{"gpus":16,"tp":16}})" << "parallel.tp";
         QTest::newRow("tp does not divide FFN") << R"({"model":{"ffn_hidden":11000},"parallel":{"gpus":16,"tp":16}})" << "parallel.tp";
-        QTest::newRow("pp does not divide layers") << R"({"parallel":{"gpus":3,"pp":3}})" << "parallel.pp";
+        QTest::newRow("pp more than layers") << R"({"model":{"layers":2},"parallel":{"gpus":3,"pp":3}})" << "parallel.pp";
+        QTest::newRow("stage list does not sum to layers") << R"({"parallel":{"gpus":4,"pp":4,"pp_layers":"8,8,8,7"}})" << "parallel.pp_layers";
+        QTest::newRow("first/last stages leave an uneven rest") << R"({"parallel":{"gpus":4,"pp":4,"pp_first_stage_layers":3}})" << "parallel.pp_first_stage_layers";
         QTest::newRow("cp does not divide sequence") << R"({"training":{"seq_len":1000},"parallel":{"gpus":16,"cp":16}})" << "parallel.cp";
         QTest::newRow("ep without experts") << R"({"parallel":{"gpus":8,"ep":8}})" << "parallel.ep";
         QTest::newRow("ep does not divide experts") << R"({"model":{"model":"mixtral-8x7b"},"parallel":{"gpus":6,"ep":3}})" << "parallel.ep";

@@ -76,12 +76,50 @@ private slots:
             for (std::size_t i = 0; i < s.results.size(); ++i) {
                 const ReferenceCase& c = s.source.cases[i];
                 const CaseResult& r = s.results[i];
-                QVERIFY2(r.pass, qPrintable(QString::fromStdString(s.source.id + "/" + c.id + ": reference "
+                QVERIFY2(r.pass || r.outlier, qPrintable(QString::fromStdString(s.source.id + "/" + c.id + ": reference "
                                                                     + formatCaseValue(c.expected, c.unit) + ", ShardScope "
                                                                     + formatCaseValue(r.ours, c.unit) + " " + r.problem)));
             }
         }
         QVERIFY(run.passed());
+    }
+
+    // Issue 11's bar for published training runs: median |error| at most 10 % per source, and the
+    // stated outliers few (at most 5 % of a source's cases) and only among published figures;
+    // an engine's code or a measurement is never an outlier.
+    void publishedRunsWithinTheirBar()
+    {
+        Diagnostics problems;
+        const ValidationRun run = runValidation(builtInReferenceSources(problems));
+        int runSources = 0;
+        for (const SourceResults& s : run.sources) {
+            const ErrorSummary e = summarizeErrors(s);
+            if (s.source.id == "llm_foundry" || s.source.id == "torchtitan") {
+                ++runSources;
+                QVERIFY2(e.cases >= 30, s.source.id.c_str());
+                QVERIFY2(e.medianAbs <= 0.10, qPrintable(QString::fromStdString(s.source.id) + QStringLiteral(" median %1").arg(e.medianAbs)));
+            }
+            QVERIFY2(e.outliers * 20 <= static_cast<int>(s.results.size()), s.source.id.c_str());
+            if (s.source.kind != ReferenceKind::Published)
+                QCOMPARE(e.outliers, 0);
+        }
+        QCOMPARE(runSources, 2);
+    }
+
+    void anOutlierNeedsItsEvidence()
+    {
+        const nlohmann::json withReason = {{"source", {{"title", "t"}, {"citation", "c"}, {"kind", "published"}}},
+                                           {"cases", {{{"id", "a"}, {"what", "w"}, {"quantity", "model.params"}, {"expected", 1},
+                                                       {"unit", "parameters"}, {"outlier", "the sibling row is faster"}}}}};
+        ReferenceSource source;
+        Diagnostics problems;
+        QVERIFY(parseReferenceSource(withReason, "test", source, problems));
+        QCOMPARE(source.cases.front().outlier, std::string("the sibling row is faster"));
+        nlohmann::json empty = withReason;
+        empty["cases"][0]["outlier"] = "";
+        problems.clear();
+        QVERIFY(!parseReferenceSource(empty, "test", source, problems));
+        QVERIFY(!problems.empty() && problems.front().message.find("outlier") != std::string::npos);
     }
 
     void everySourceIsCitedAndEveryCaseExplained()

@@ -44,6 +44,7 @@ TableData StepTimeChart::table() const
         t.rows.append({name, QString(), QString(), QString(), QString(), QString(), locale.toString(seconds, 'f', 4), QString()});
     };
     line(tr("Compute: GEMMs"), s.gemmSeconds);
+    line(tr("Compute: attention"), s.attentionSeconds);
     line(tr("Compute: memory-bound kernels"), s.memoryBoundSeconds);
     line(tr("Pipeline bubble"), s.bubbleSeconds);
     line(tr("Optimizer step"), s.optimizerSeconds);
@@ -67,6 +68,7 @@ void StepTimeChart::rebuild()
     };
     std::vector<Segment> segments;
     segments.push_back({tr("GEMMs"), seriesColor(0), s.gemmSeconds, 0});
+    segments.push_back({tr("Attention"), seriesColor(6), s.attentionSeconds, 0});
     segments.push_back({tr("Memory-bound kernels"), seriesColor(4), s.memoryBoundSeconds, 0});
     const int dimColors[] = {5, 1, 3, 2, 6};
     for (std::size_t i = 0; i < std::size(kDims); ++i) {

@@ -26,6 +26,7 @@ constexpr int kCaseRole = Qt::UserRole + 2;
 // Okabe-Ito bluish green and vermillion: distinguishable in both themes and for colour-blind readers.
 const QColor kPass(0, 158, 115);
 const QColor kFail(213, 94, 0);
+const QColor kOutlier(230, 159, 0);  // Okabe-Ito orange: outside the tolerance, for a stated reason
 
 QString q(const std::string& text) { return QString::fromStdString(text); }
 
@@ -128,10 +129,12 @@ void ValidationDialog::fill()
         bold.setBold(true);
         parent->setFont(ColumnCase, bold);
         int failed = 0;
+        int outliers = 0;
         for (std::size_t i = 0; i < source.results.size(); ++i) {
             const ReferenceCase& c = source.source.cases[i];
             const CaseResult& r = source.results[i];
-            failed += r.pass ? 0 : 1;
+            failed += r.pass || r.outlier ? 0 : 1;
+            outliers += r.outlier ? 1 : 0;
             if (differencesOnly && r.pass && r.error == 0)
                 continue;
             auto* item = new QTreeWidgetItem(parent);
@@ -141,8 +144,8 @@ void ValidationDialog::fill()
             item->setText(ColumnOurs, r.problem.empty() ? q(formatCaseValue(r.ours, c.unit)) : tr("cannot compute"));
             item->setText(ColumnError, q(formatCaseError(c, r, words)));
             item->setText(ColumnTolerance, q(formatTolerance(c, words)));
-            item->setText(ColumnStatus, r.pass ? tr("ok") : tr("FAIL"));
-            item->setForeground(ColumnStatus, r.pass ? kPass : kFail);
+            item->setText(ColumnStatus, r.pass ? tr("ok") : (r.outlier ? tr("outlier") : tr("FAIL")));
+            item->setForeground(ColumnStatus, r.pass ? kPass : (r.outlier ? kOutlier : kFail));
             for (int col = ColumnReference; col < ColumnCount; ++col) {
                 item->setTextAlignment(col, Qt::AlignRight | Qt::AlignVCenter);
                 item->setToolTip(col, item->text(col));  // in full when the column is narrow
@@ -151,14 +154,22 @@ void ValidationDialog::fill()
             item->setData(ColumnCase, kCaseRole, static_cast<int>(i));
         }
         // The source's title spans the row, so long titles are not cut; its verdict follows it.
-        parent->setText(ColumnCase, parent->text(ColumnCase) + QStringLiteral("  ·  ")
-                                        + (failed == 0 ? tr("all %n within tolerance", nullptr, static_cast<int>(source.results.size()))
-                                                       : tr("%n failed", nullptr, failed)));
+        QString verdict = failed == 0 && outliers == 0
+                              ? tr("all %n within tolerance", nullptr, static_cast<int>(source.results.size()))
+                              : (failed > 0 ? tr("%n failed", nullptr, failed) : tr("%n outliers", nullptr, outliers));
+        const ErrorSummary errors = summarizeErrors(source);
+        if (errors.cases > 0 && errors.largestAbs > 0)
+            verdict += QStringLiteral("  ·  ")
+                       + tr("median |error| %1 %, largest %2 %")
+                             .arg(QLocale().toString(100.0 * errors.medianAbs, 'f', 1), QLocale().toString(100.0 * errors.largestAbs, 'f', 1));
+        parent->setText(ColumnCase, parent->text(ColumnCase) + QStringLiteral("  ·  ") + verdict);
         parent->setForeground(ColumnCase, failed == 0 ? palette().color(QPalette::Text) : kFail);
         parent->setFirstColumnSpanned(true);
         parent->setExpanded(true);
     }
-    QString text = tr("%1 of %2 reference cases within tolerance.").arg(run_.cases - run_.failed).arg(run_.cases);
+    QString text = tr("%1 of %2 reference cases within tolerance.").arg(run_.cases - run_.failed - run_.outliers).arg(run_.cases);
+    if (run_.outliers > 0)
+        text += QLatin1Char(' ') + tr("%n outside it as outliers, each with the evidence that the published figure is the odd one.", nullptr, run_.outliers);
     if (!loadProblem_.isEmpty())
         text += QLatin1Char(' ') + tr("A built-in reference file could not be read: %1").arg(loadProblem_);
     text += QLatin1Char(' ')
@@ -200,6 +211,8 @@ void ValidationDialog::showDetails(QTreeWidgetItem* item)
                      tr("Error"), q(formatCaseError(c, r, words)).toHtmlEscaped(), tr("tolerance"), q(formatTolerance(c, words)).toHtmlEscaped());
     if (!c.note.empty())
         html += QStringLiteral("<p>%1</p>").arg(q(c.note).toHtmlEscaped());
+    if (!c.outlier.empty())
+        html += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Outlier:"), q(c.outlier).toHtmlEscaped());
     for (const OtherValue& o : c.others)
         html += QStringLiteral("<p>%1</p>")
                     .arg(tr("%1 gives %2. %3")

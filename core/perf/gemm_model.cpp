@@ -1,0 +1,77 @@
+#include "core/perf/gemm_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace shardscope {
+namespace {
+
+constexpr double kTileLong = 256;    // cuBLAS's large tiles: 256 x 128 or 128 x 256
+constexpr double kTileShort = 128;
+constexpr double kPipelineFill = 128;  // (3 stages - 1) x 64-deep K-blocks
+
+// The fraction of the GPU's tile slots that do useful work: partial tiles and a partial last
+// wave cost full time. cuBLAS picks the better orientation of the tile.
+double waveEfficiency(double m, double n, int sms)
+{
+    if (sms <= 0)
+        return 1.0;
+    const auto with = [&](double tm, double tn) {
+        const double tiles = std::ceil(m / tm) * std::ceil(n / tn);
+        const double waves = std::ceil(tiles / sms);
+        return (m * n) / (waves * sms * tm * tn);
+    };
+    return std::min(1.0, std::max(with(kTileShort, kTileLong), with(kTileLong, kTileShort)));
+}
+
+double depthEfficiency(double k, double bestK)
+{
+    const auto raw = [](double x) { return x / (x + kPipelineFill); };
+    return std::min(1.0, raw(k) / raw(bestK));
+}
+
+} // namespace
+
+GemmDevice gemmDevice(const Scenario& s, const GpuSpec& gpu, GemmFormat format)
+{
+    GemmDevice d;
+    const KernelEfficiency& k = gpu.kernels;
+    switch (format) {
+    case GemmFormat::Fp8:
+        d.peak = gpu.peak.fp8;
+        d.efficiency = k.gemmFp8;
+        d.bestK = k.gemmBestKFp8;
+        break;
+    case GemmFormat::Fp32:
+        d.peak = gpu.peak.fp32 > 0 ? gpu.peak.fp32 : gpu.peak.bf16;
+        d.efficiency = k.gemmBf16;
+        d.bestK = k.gemmBestKBf16;
+        break;
+    case GemmFormat::Bf16:
+        d.peak = gpu.peak.bf16;
+        d.efficiency = k.gemmBf16;
+        d.bestK = k.gemmBestKBf16;
+        break;
+    }
+    d.efficiency *= k.sustained;
+    d.sms = k.sms;
+    if (s.cluster.peakTflops)
+        d.peak = *s.cluster.peakTflops * 1e12;
+    if (s.perf.gemmEfficiency) {
+        d.efficiency = *s.perf.gemmEfficiency;
+        d.flat = true;
+    }
+    return d;
+}
+
+double gemmSeconds(const GemmDevice& d, double m, double n, double k)
+{
+    if (m <= 0 || n <= 0 || k <= 0 || d.peak <= 0)
+        return 0.0;
+    double efficiency = d.efficiency;
+    if (!d.flat)
+        efficiency *= waveEfficiency(m, n, d.sms) * depthEfficiency(k, d.bestK);
+    return 2.0 * m * n * k / (d.peak * efficiency);
+}
+
+} // namespace shardscope
