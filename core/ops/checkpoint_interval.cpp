@@ -4,6 +4,11 @@
 #include <cmath>
 
 namespace shardscope {
+namespace {
+
+constexpr double kRatioCap = 3.7730203009299397e260;  // e^600: a hopeless job stays a finite number
+
+} // namespace
 
 double youngInterval(double delta, double mtbf) { return std::sqrt(2.0 * delta * mtbf); }
 
@@ -26,9 +31,12 @@ double wallClockRatio(double tau, double delta, double restart, double mtbf)
     // over the T_s / tau segments, T_w = M e^(R/M) (e^((tau+delta)/M) - 1) T_s / tau. In logs, so
     // that a failure rate far beyond any cluster's gives a tiny ETTR instead of an overflow.
     const double x = (tau + delta) / mtbf;
+    const double r = restart / mtbf;
+    if (x < 300.0 && r < 300.0)  // every real cluster: two transcendentals, no overflow
+        return std::min((mtbf / tau) * std::exp(r) * std::expm1(x), kRatioCap);
     const double logExpm1 = x > 30.0 ? x : std::log(std::expm1(x));
-    const double logRatio = std::log(mtbf / tau) + restart / mtbf + logExpm1;
-    return std::exp(std::min(logRatio, 600.0));
+    const double logRatio = std::log(mtbf / tau) + r + logExpm1;
+    return logRatio < 600.0 ? std::exp(logRatio) : kRatioCap;
 }
 
 } // namespace shardscope
