@@ -148,14 +148,13 @@ void OpsPanel::sync()
         async_->setChecked(s.ops.asyncCheckpoint);
     }
     selectEnumValue(preset_, static_cast<int>(s.ops.failurePreset));
-    preset_->setEnabled(!s.ops.failuresPerGpuDay && !s.ops.clusterMtbfHours);
 }
 
 void OpsPanel::retranslate()
 {
     presetLabel_->setText(tr("&Failure rate from:"));
     fillEnumCombo(preset_, enumTable<FailurePreset>());
-    const QString presetTip = tr("A published cluster's interruption rate; moving the failure-rate slider replaces it");
+    const QString presetTip = tr("A published cluster's interruption rate; the failure-rate slider replaces it, choosing a cluster here brings it back");
     preset_->setToolTip(presetTip);
     preset_->setWhatsThis(presetTip);
     failures_->setText(tr("Failure rate"), tr("per GPU-day"),
