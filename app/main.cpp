@@ -1,5 +1,5 @@
 // shardscope: the desktop application. Wiring only: arguments, QApplication, the main window.
-//   shardscope [--scenario FILE] [--lang en|zh_CN] [--theme light|dark] [--screenshot FILE.png]
+//   shardscope [--scenario FILE] [--lang en|zh_CN] [--theme light|dark] [--view ID] [--screenshot FILE.png] [--size WxH]
 // --screenshot renders the window (default scenario unless --scenario) to a PNG and exits;
 // without a display it runs offscreen.
 #include <QApplication>
@@ -80,7 +80,9 @@ int main(int argc, char** argv)
     const QCommandLineOption viewOption(QStringLiteral("view"),
                                         QStringLiteral("Open on this view: %1.").arg(viewIds.join(QStringLiteral(", "))),
                                         QStringLiteral("VIEW"));
-    parser.addOptions({scenarioOption, langOption, themeOption, shotOption, viewOption});
+    const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("Window size for --screenshot, e.g. 1366x768."),
+                                        QStringLiteral("WxH"));
+    parser.addOptions({scenarioOption, langOption, themeOption, shotOption, viewOption, sizeOption});
     parser.process(app);
 
     std::optional<shardscope::ui::Language> language;
@@ -97,7 +99,23 @@ int main(int argc, char** argv)
         return 2;
     }
 
+    // --size: a laptop's 1366x768 or a monitor's 1920x1080, to check that nothing is clipped.
+    QSize windowSize;
+    if (parser.isSet(sizeOption)) {
+        const QStringList parts = parser.value(sizeOption).split(QLatin1Char('x'));
+        bool okW = false, okH = false;
+        if (parts.size() == 2)
+            windowSize = QSize(parts[0].toInt(&okW), parts[1].toInt(&okH));
+        if (!okW || !okH || windowSize.width() < 320 || windowSize.height() < 240 || windowSize.width() > 8000
+            || windowSize.height() > 8000) {
+            std::fprintf(stderr, "shardscope: --size must be WIDTHxHEIGHT, 320x240 to 8000x8000\n");
+            return 2;
+        }
+    }
+
     shardscope::ui::MainWindow window(!screenshot);
+    if (windowSize.isValid())
+        window.resize(windowSize);
     if (language)
         window.setLanguage(*language);
     if (theme)

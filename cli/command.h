@@ -104,5 +104,6 @@ int runDrift(const Invocation&, std::ostream& out, std::ostream& err);
 int runReduce(const Invocation&, std::ostream& out, std::ostream& err);
 int runValidate(const Invocation&, std::ostream& out, std::ostream& err);
 int runExport(const Invocation&, std::ostream& out, std::ostream& err);
+int runOps(const Invocation&, std::ostream& out, std::ostream& err);
 
 } // namespace shardscope::cli

@@ -14,6 +14,10 @@ const OptionSpec kEstimate[] = {
     {"format", OptionType::Choice, "FORMAT", "output: a table, JSON or CSV", "table|json|csv"},
 };
 
+const OptionSpec kOps[] = {
+    {"format", OptionType::Choice, "FORMAT", "output: a table, JSON or CSV", "table|json|csv"},
+};
+
 const OptionSpec kSweep[] = {
     {"kind", OptionType::Choice, "KIND", "the series: GPU counts 8 to 16,384, or sequence lengths 256 to 1M", "scaling|sequence"},
     {"mode", OptionType::Choice, "MODE",
@@ -72,6 +76,10 @@ const OptionSpec kExport[] = {
 const Command kCommands[] = {
     {"estimate", "memory, communication and step time: one GPU beside the distributed layout",
      "[--scenario FILE] [flags] [--save-scenario FILE] [--format table|json|csv]", kEstimate, true, &runEstimate},
+    {"ops", "checkpoints, failures, the checkpoint interval and goodput: one GPU beside the cluster",
+     "[scenario flags] [--cluster-mtbf-hours H | --failures-per-gpu-day X] [--checkpoint-write-minutes M | --storage-gbps X] "
+     "[--restart-minutes M] [--interval-minutes M] [--async-checkpoint] [--format table|json|csv]",
+     kOps, true, &runOps},
     {"sweep", "the series behind the charts: scaling over GPU counts, or memory over sequence lengths",
      "--kind scaling|sequence [--mode fixed-global-batch|fixed-per-gpu] [scenario flags] [--format table|json|csv]", kSweep,
      true, &runSweep},

@@ -140,7 +140,11 @@ void MainWindow::updateViews()
                              .arg(s.parallel.gpus)
                              .arg(bytesLabel(e.memory.perGpu.device.total()), bytesLabel(e.memory.gpuCapacity),
                                   e.memory.fits ? tr("fits") : tr("does not fit"), secondsLabel(e.step.stepSeconds),
-                                  locale.toString(100 * e.step.mfu, 'f', 1)));
+                                  locale.toString(100 * e.step.mfu, 'f', 1))
+                         // Failure-free beside failures included (core/ops), as the CLI prints them.
+                         + tr("; %1 to train, %2 with failures (ETTR %3%)")
+                               .arg(durationLabel(e.ops.failureFreeSeconds), durationLabel(e.ops.trainSeconds),
+                                    locale.toString(100 * e.ops.ettr, 'f', 1)));
     else
         status_->setText(tr("This layout cannot run: see the messages above the charts"));
     updateTitle();

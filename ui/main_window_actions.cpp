@@ -226,6 +226,11 @@ void MainWindow::togglePresentation()
 ChartPanel* MainWindow::currentPanel() const
 {
     const QWidget* page = tabs_->currentWidget();
+    // A view with pages of charts (Operations): the panel on the page in sight, else its first.
+    for (ChartPanel* panel : panels_) {
+        if ((panel == page || page->isAncestorOf(panel)) && panel->isVisible())
+            return panel;
+    }
     for (ChartPanel* panel : panels_) {
         if (panel == page || page->isAncestorOf(panel))
             return panel;

@@ -27,7 +27,9 @@ void printScaling(const std::vector<ScalingPoint>& points, const std::string& fo
                             {"bubble_seconds", p.bubbleSeconds}, {"optimizer_seconds", p.optimizerSeconds},
                             {"mfu", p.mfu}, {"communication_share", p.commShare},
                             {"tokens_per_second", p.tokensPerSecond}, {"memory_per_gpu", p.memoryPerGpu},
-                            {"fits", p.fits}});
+                            {"fits", p.fits}, {"ettr", p.ettr}, {"effective_tokens_per_second", p.effectiveTokensPerSecond},
+                            {"cluster_mtbf_hours", p.clusterMtbfHours}, {"failure_free_days", p.failureFreeDays},
+                            {"days", p.days}});
         }
         out << nlohmann::json{{"points", rows}}.dump(1) << "\n";
         return;

@@ -68,6 +68,7 @@ inline constexpr const char* kGlobalBatch = SHARDSCOPE_TR_NOOP("Diagnostic", "gl
 inline constexpr const char* kLoraTargets = SHARDSCOPE_TR_NOOP("Diagnostic", "LoRA needs at least one target projection");
 inline constexpr const char* kFp32Grads = SHARDSCOPE_TR_NOOP("Diagnostic", "fp32 training keeps fp32 gradients; gradient dtype %1 ignored");
 inline constexpr const char* kUnknownGpu = SHARDSCOPE_TR_NOOP("Diagnostic", "unknown GPU '%1'; known: %2");
+inline constexpr const char* kExclusiveFields = SHARDSCOPE_TR_NOOP("Diagnostic", "give either %1 or %2, not both");
 
 // Precision experiments (drift, reduce)
 inline constexpr const char* kDriftSteps = SHARDSCOPE_TR_NOOP("Diagnostic", "steps must be between 1 and 1,000,000,000");
@@ -91,6 +92,8 @@ inline constexpr const char* kPresetSkipped = SHARDSCOPE_TR_NOOP("Diagnostic", "
 inline constexpr const char* kDoesNotFit = SHARDSCOPE_TR_NOOP("Diagnostic", "does not fit: the most loaded GPU (pipeline stage %1) needs %2, %3 more than the %4 of one %5");
 inline constexpr const char* kSingleGpuNeeds = SHARDSCOPE_TR_NOOP("Diagnostic", "on a single GPU the same training needs %1, %2 more than one %3 holds");
 inline constexpr const char* kNoFp8 = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 has no fp8 tensor cores; its GEMMs run at the bf16 rate");
+inline constexpr const char* kAsyncIntervalBelowWrite = SHARDSCOPE_TR_NOOP("Diagnostic", "asynchronous saves would overlap: an interval of %1 is shorter than one write (%2), so checkpoints are taken every %2");
+inline constexpr const char* kLowEttr = SHARDSCOPE_TR_NOOP("Diagnostic", "failures leave only %1% of the time for training: the cluster is interrupted every %2 and each interruption costs %3");
 inline constexpr const char* kOffloadNotTimed = SHARDSCOPE_TR_NOOP("Diagnostic", "the CPU optimizer step and its PCIe transfers under offload are not part of the step time");
 
 // Files

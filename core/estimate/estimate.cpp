@@ -7,6 +7,8 @@
 #include "core/common/messages.h"
 #include "core/common/units.h"
 #include "core/hardware/gpu_spec.h"
+#include "core/ops/checkpoint.h"
+#include "core/ops/ops_model.h"
 #include "core/scenario/scenario_checks.h"
 
 namespace shardscope {
@@ -36,6 +38,37 @@ void reportFit(const Scenario& s, const Estimate& e, const GpuSpec& gpu, Diagnos
     if (!e.memory.singleGpuFits && s.parallel.gpus > 1)
         out.push_back(makeDiagnostic(Severity::Info, "memory", msg::kSingleGpuNeeds,
                                      {gigabytes(single), gigabytes(single - capacity), gpu.name}));
+}
+
+// "12.3 min", "4.5 h", "2.1 days" for the ops warnings (built only when one is shown).
+std::string duration(double seconds)
+{
+    const char* unit = " s";
+    double value = seconds;
+    if (seconds >= 2.0 * 86400.0) {
+        value = seconds / 86400.0;
+        unit = " days";
+    } else if (seconds >= 2.0 * 3600.0) {
+        value = seconds / 3600.0;
+        unit = " h";
+    } else if (seconds >= 120.0) {
+        value = seconds / 60.0;
+        unit = " min";
+    }
+    const long long tenths = std::llround(value * 10.0);
+    return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + unit;
+}
+
+void reportOps(const Scenario& s, const OpsEstimate& o, Diagnostics& out)
+{
+    if (o.intervalRaisedToWrite)
+        out.push_back(makeDiagnostic(Severity::Warning, "ops.interval_minutes", msg::kAsyncIntervalBelowWrite,
+                                     {duration(s.ops.intervalMinutes.value_or(0.0) * 60.0), duration(o.writeSeconds)}));
+    // Below one half, the run spends more time failing and recovering than training.
+    if (o.ettr < 0.5)
+        out.push_back(makeDiagnostic(Severity::Warning, "ops", msg::kLowEttr,
+                                     {std::to_string(static_cast<int>(std::floor(100.0 * o.ettr))), duration(o.mtbfSeconds),
+                                      duration(o.lostSecondsPerFailure)}));
 }
 
 } // namespace
@@ -68,6 +101,9 @@ Estimate estimate(const Scenario& s)
         e.memory.fits = e.memory.perGpu.device.total() <= gpu->memoryBytes;
         e.memory.singleGpuFits = e.memory.singleGpu.device.total() <= gpu->memoryBytes;
         e.step = estimateStep(s, inventory, count.total, *gpu, layout, e.memory.perGpu, e.diagnostics);
+        const CheckpointSize checkpoint = checkpointSize(s, inventory, layout, e.memory.singleGpu, e.memory.perGpu);
+        e.ops = estimateOps(s, checkpoint, OpsTimes{e.step.stepSeconds, e.step.trainSeconds, e.step.tokensPerSecond});
+        reportOps(s, e.ops, e.diagnostics);
         if (!hasErrors(e.diagnostics))
             reportFit(s, e, *gpu, e.diagnostics);
     }

@@ -3,6 +3,7 @@
 
 #include "core/common/diagnostics.h"
 #include "core/memory/memory_ledger.h"
+#include "core/ops/ops_model.h"
 #include "core/perf/step_model.h"
 #include "core/scenario/scenario.h"
 
@@ -29,6 +30,7 @@ struct Estimate {
     ModelSummary model;
     MemorySummary memory;
     StepEstimate step;          // communication, compute and step time of the configured layout
+    OpsEstimate ops;            // checkpoints, failures and what they cost the run (core/ops)
     Diagnostics diagnostics;
     bool valid() const { return !hasErrors(diagnostics); }
 };

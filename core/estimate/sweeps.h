@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/estimate/estimate.h"
 #include "core/scenario/scenario.h"
 
 namespace shardscope {
@@ -27,10 +28,39 @@ struct ScalingPoint {
     double tokensPerSecond = 0;
     double memoryPerGpu = 0;              // bytes, most loaded GPU
     bool fits = false;
+    // Operations at this size (core/ops): failures grow with the GPU count.
+    double ettr = 0;
+    double effectiveTokensPerSecond = 0;
+    double clusterMtbfHours = 0;
+    double intervalMinutes = 0;
+    double failureFreeDays = 0;
+    double days = 0;                      // failures included
+    double expectedInterruptions = 0;
+    double checkpointBytesPerRank = 0;
 };
 
 // GPU counts 8, 16, ..., 16384 that the configured tp x pp x cp divides.
 std::vector<ScalingPoint> scalingSweep(const Scenario& base, ScalingMode mode, int minGpus = 8, int maxGpus = 16384);
+
+// The same training on one GPU: no parallelism, no ZeRO, no offload, the same global batch. A
+// measured cluster MTBF becomes the per-GPU rate it implies, so that it scales with the GPU count.
+Scenario singleGpuScenario(const Scenario& base);
+
+// ETTR and goodput from 8 to 16,384 GPUs (weak scaling: each replica keeps its work, so every
+// size can run), beside the single-GPU point: the Operations view's chart.
+struct OpsSweep {
+    std::vector<ScalingPoint> points;
+    ScalingPoint singleGpu;
+};
+OpsSweep opsSweep(const Scenario& base, int minGpus = 8, int maxGpus = 16384);
+
+// The single-card side of the article's comparison: the same training on one GPU, and LoRA
+// fine-tuning of the same model on one GPU (what one card is typically used for).
+struct SingleGpuComparison {
+    Estimate single;
+    Estimate singleLora;
+};
+SingleGpuComparison compareWithOneGpu(const Scenario& base);
 
 struct SequencePoint {
     std::int64_t seqLen = 0;

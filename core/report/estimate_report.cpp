@@ -162,7 +162,11 @@ Json estimateToJson(const Scenario& s, const Estimate& e)
           {"microbatches", e.step.microbatches},
           {"train_tokens", s.perf.trainTokens},
           {"train_days", e.step.trainSeconds / 86400.0},
-          {"gpu_hours", e.step.gpuHours}}},
+          {"gpu_hours", e.step.gpuHours},
+          // Failures included (core/ops): the same run with checkpoints, interruptions and restarts.
+          {"ettr", e.ops.ettr},
+          {"train_days_with_failures", e.ops.trainSeconds / 86400.0},
+          {"gpu_hours_with_failures", e.ops.trainSeconds * s.parallel.gpus / 3600.0}}},
         {"diagnostics", diagnostics}};
 }
 
@@ -241,6 +245,11 @@ std::string estimateTable(const Scenario& s, const Estimate& e)
     std::snprintf(line, sizeof line, "  %.3g tokens: %.1f days on %d GPUs, %.3g GPU-hours\n", s.perf.trainTokens,
                   step.trainSeconds / 86400.0, s.parallel.gpus, step.gpuHours);
     out << line;
+    std::snprintf(line, sizeof line,
+                  "  with failures: %.1f days, %.3g GPU-hours (ETTR %.1f%%: interrupted every %.1f h, checkpoint every %.1f min)\n",
+                  e.ops.trainSeconds / 86400.0, e.ops.trainSeconds * s.parallel.gpus / 3600.0, 100 * e.ops.ettr,
+                  e.ops.mtbfSeconds / 3600.0, e.ops.intervalSeconds / 60.0);
+    out << line;
     if (!e.diagnostics.empty()) {
         out << "\ndiagnostics\n";
         for (const Diagnostic& d : e.diagnostics)
@@ -249,7 +258,7 @@ std::string estimateTable(const Scenario& s, const Estimate& e)
     return out.str();
 }
 
-std::string estimateCsv(const Scenario&, const Estimate& e)
+std::string estimateCsv(const Scenario& s, const Estimate& e)
 {
     std::ostringstream out;
     out << "quantity,unit,single_gpu,per_gpu\n";
@@ -263,6 +272,11 @@ std::string estimateCsv(const Scenario&, const Estimate& e)
     out << "step_seconds,s,," << e.step.stepSeconds << "\n";
     out << "mfu,fraction,," << e.step.mfu << "\n";
     out << "exposed_communication_seconds,s,," << e.step.exposedCommSeconds << "\n";
+    out << "train_days,days,," << e.step.trainSeconds / 86400.0 << "\n";
+    out << "train_days_with_failures,days,," << e.ops.trainSeconds / 86400.0 << "\n";
+    out << "gpu_hours,GPU-hours,," << e.step.gpuHours << "\n";
+    out << "gpu_hours_with_failures,GPU-hours,," << e.ops.trainSeconds * s.parallel.gpus / 3600.0 << "\n";
+    out << "ettr,fraction,," << e.ops.ettr << "\n";
     out << "total,bytes," << fixed(e.memory.singleGpu.device.total(), 0) << "," << fixed(e.memory.perGpu.device.total(), 0)
         << "\n";
     out << "gpu_capacity,bytes," << fixed(e.memory.gpuCapacity, 0) << "," << fixed(e.memory.gpuCapacity, 0) << "\n";

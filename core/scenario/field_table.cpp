@@ -137,6 +137,7 @@ using P = ParallelSpec;
 using C = ClusterSpec;
 using O = OverheadSpec;
 using F = PerfSpec;
+using OP = OpsSpec;
 
 const FieldSpec kFields[] = {
     // ---- model: a source (preset, config.json or parameter count), then the shape
@@ -358,11 +359,54 @@ const FieldSpec kFields[] = {
      SHARDSCOPE_TR_NOOP("UiText", "how attention FLOPs count toward MFU"), &enumTable<MfuConvention>(), ACCESS(&S::perf, &F::mfuConvention)},
     {"perf", "train_tokens", "train-tokens", FieldType::Count, SHARDSCOPE_TR_NOOP("UiText", "tokens"), 0, 1e18, true, SHARDSCOPE_TR_NOOP("UiText", "Training tokens"),
      SHARDSCOPE_TR_NOOP("UiText", "tokens to train (1T, 2e12)"), nullptr, ACCESS(&S::perf, &F::trainTokens)},
+
+    // ---- ops: checkpoints, failures and recovery (docs/model.md, "Operations at scale"). Durations
+    // are bounded by a week (restart, write) or a year (interval, MTBF): longer is no longer a
+    // checkpointing question.
+    {"ops", "failure_preset", "failure-preset", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Failure rate from"),
+     SHARDSCOPE_TR_NOOP("UiText", "a published cluster's failure rate"), &enumTable<FailurePreset>(), ACCESS(&S::ops, &OP::failurePreset)},
+    {"ops", "cluster_mtbf_hours", "cluster-mtbf-hours", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "h"), 0, 8760, true,
+     SHARDSCOPE_TR_NOOP("UiText", "Cluster MTBF"),
+     SHARDSCOPE_TR_NOOP("UiText", "measured mean time between interruptions of this job, hours (at most a year); replaces the failure rate"), nullptr,
+     ACCESS(&S::ops, &OP::clusterMtbfHours)},
+    {"ops", "failures_per_gpu_day", "failures-per-gpu-day", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "per GPU-day"), 0, 10, true,
+     SHARDSCOPE_TR_NOOP("UiText", "Failure rate"),
+     SHARDSCOPE_TR_NOOP("UiText", "interruptions per GPU per day (at most 10, 20,000 times Llama 3's 4.7e-4); replaces the preset"), nullptr,
+     ACCESS(&S::ops, &OP::failuresPerGpuDay)},
+    {"ops", "checkpoint_write_minutes", "checkpoint-write-minutes", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "min"), 0, 10080, false,
+     SHARDSCOPE_TR_NOOP("UiText", "Checkpoint write time"),
+     SHARDSCOPE_TR_NOOP("UiText", "measured time to write one checkpoint, minutes (at most a week); replaces the storage bandwidth"), nullptr,
+     ACCESS(&S::ops, &OP::checkpointWriteMinutes)},
+    {"ops", "storage_gbps", "storage-gbps", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "GB/s"), 0, 1000000, true,
+     SHARDSCOPE_TR_NOOP("UiText", "Storage bandwidth"),
+     SHARDSCOPE_TR_NOOP("UiText", "aggregate checkpoint storage bandwidth, GB/s (default 2,000: Llama 3's Tectonic, sustained)"), nullptr,
+     ACCESS(&S::ops, &OP::storageGbps)},
+    {"ops", "storage_node_gbps", "storage-node-gbps", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "GB/s"), 0, 100000, true,
+     SHARDSCOPE_TR_NOOP("UiText", "Storage per node"), SHARDSCOPE_TR_NOOP("UiText", "one node's link to storage, GB/s (50: a 400 Gb/s port)"),
+     nullptr, ACCESS(&S::ops, &OP::storageNodeGbps)},
+    {"ops", "host_copy_gbps", "host-copy-gbps", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "GB/s"), 0, 100000, true,
+     SHARDSCOPE_TR_NOOP("UiText", "Device-to-host copy"),
+     SHARDSCOPE_TR_NOOP("UiText", "GPU-to-host copy per GPU, GB/s (32: PCIe 4.0 x16): the blocking part of an asynchronous save"), nullptr,
+     ACCESS(&S::ops, &OP::hostCopyGbps)},
+    {"ops", "detection_minutes", "detection-minutes", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "min"), 0, 10080, false,
+     SHARDSCOPE_TR_NOOP("UiText", "Failure detection"), SHARDSCOPE_TR_NOOP("UiText", "time to notice a failure and decide to restart, minutes"),
+     nullptr, ACCESS(&S::ops, &OP::detectionMinutes)},
+    {"ops", "restart_minutes", "restart-minutes", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "min"), 0, 10080, false,
+     SHARDSCOPE_TR_NOOP("UiText", "Restart time"),
+     SHARDSCOPE_TR_NOOP("UiText", "measured time to restart and load the checkpoint, minutes (default: 5 plus the load time)"), nullptr,
+     ACCESS(&S::ops, &OP::restartMinutes)},
+    {"ops", "interval_minutes", "interval-minutes", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "min"), 0, 525600, true,
+     SHARDSCOPE_TR_NOOP("UiText", "Checkpoint interval"),
+     SHARDSCOPE_TR_NOOP("UiText", "minutes between checkpoints (at most a year; default: Daly's optimum)"), nullptr,
+     ACCESS(&S::ops, &OP::intervalMinutes)},
+    {"ops", "async_checkpoint", "async-checkpoint", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Asynchronous checkpoints"),
+     SHARDSCOPE_TR_NOOP("UiText", "training waits only for the copy to host memory; storage is written in the background"), nullptr,
+     ACCESS(&S::ops, &OP::asyncCheckpoint)},
 };
 
 #undef ACCESS
 
-constexpr const char* kGroups[] = {"model", "training", "parallel", "cluster", "overhead", "perf"};
+constexpr const char* kGroups[] = {"model", "training", "parallel", "cluster", "overhead", "perf", "ops"};
 
 std::string valueText(double value)
 {

@@ -56,7 +56,7 @@ struct FieldSpec {
 };
 
 // Every field, in the order help and files list them (model, training, parallel, cluster,
-// overhead, perf).
+// overhead, perf, ops).
 std::span<const FieldSpec> scenarioFields();
 const FieldSpec* findField(std::string_view group, std::string_view key);
 const FieldSpec* findFieldByPath(std::string_view path);  // "training.seq_len"

@@ -24,6 +24,9 @@ enum class KernelFusion { Fused, Eager };   // Megatron's fused kernels or torch
 enum class Fp8Recipe { TransformerEngine, Torchao };
 enum class FsdpReshard { Auto, Always, Never };  // ZeRO-3 / FSDP: free gathered weights after forward?
 enum class MfuConvention { Megatron, Causal };  // attention FLOPs over all query-key pairs, or the causal half
+// A published cluster whose failure rate a scenario borrows (the rates and their sources are in
+// core/ops/failure_model.cpp).
+enum class FailurePreset { Llama3, Rsc1, Rsc2, Opt175b };
 
 struct TrainingSpec {
     std::int64_t seqLen = 4096;
@@ -107,6 +110,23 @@ struct OverheadSpec {
     int zero3PrefetchLayers = 2;                       // layers of gathered parameters live under ZeRO-3
 };
 
+// Operations at scale: checkpoints, failures and recovery (docs/model.md, "Operations at scale").
+// Unset optionals take the defaults documented there; each pair of alternatives (a measured
+// cluster MTBF or a failure rate; a measured write time or a storage bandwidth) is exclusive.
+struct OpsSpec {
+    FailurePreset failurePreset = FailurePreset::Llama3;
+    std::optional<double> clusterMtbfHours;        // this job's measured mean time between interruptions
+    std::optional<double> failuresPerGpuDay;       // replaces the preset's rate
+    std::optional<double> checkpointWriteMinutes;  // a measured write time, replacing the bandwidth model
+    std::optional<double> storageGbps;             // aggregate storage bandwidth, GB/s (unset: 2,000)
+    double storageNodeGbps = 50.0;                 // one node's storage link, GB/s
+    double hostCopyGbps = 32.0;                    // device-to-host copy per GPU, GB/s (asynchronous saves)
+    double detectionMinutes = 5.0;                 // from the failure to the decision to restart
+    std::optional<double> restartMinutes;          // a measured restart; unset: 5 min plus the load time
+    std::optional<double> intervalMinutes;         // unset: Daly's optimum
+    bool asyncCheckpoint = false;                  // training waits only for the device-to-host copy
+};
+
 // Everything an estimate depends on. `model` is already resolved (preset, config.json import,
 // explicit shape or --params family); `modelId` remembers which preset it came from.
 struct Scenario {
@@ -117,6 +137,7 @@ struct Scenario {
     ClusterSpec cluster;
     OverheadSpec overhead;
     PerfSpec perf;
+    OpsSpec ops;
 
     int dataParallel() const;  // explicit dp, or derived from gpus
 };
@@ -138,5 +159,6 @@ template <> const EnumTable& enumTable<KernelFusion>();
 template <> const EnumTable& enumTable<Fp8Recipe>();
 template <> const EnumTable& enumTable<FsdpReshard>();
 template <> const EnumTable& enumTable<MfuConvention>();
+template <> const EnumTable& enumTable<FailurePreset>();
 
 } // namespace shardscope

@@ -113,6 +113,17 @@ void checkCluster(const Scenario& s, Diagnostics& out)
         error(out, "cluster.gpu", msg::kUnknownGpu, {s.cluster.gpu, standardGpuPresets().idList()});
 }
 
+// Alternatives of the ops group: a measured value replaces a model of it, so giving both is a
+// contradiction, named by both flags (docs/architecture.md, "The command-line contract").
+void checkOps(const Scenario& s, Diagnostics& out)
+{
+    const OpsSpec& o = s.ops;
+    if (o.clusterMtbfHours && o.failuresPerGpuDay)
+        error(out, "ops.failures_per_gpu_day", msg::kExclusiveFields, {"--cluster-mtbf-hours", "--failures-per-gpu-day"});
+    if (o.checkpointWriteMinutes && o.storageGbps)
+        error(out, "ops.storage_gbps", msg::kExclusiveFields, {"--checkpoint-write-minutes", "--storage-gbps"});
+}
+
 } // namespace
 
 bool checkScenario(const Scenario& s, Diagnostics& out)
@@ -127,6 +138,7 @@ bool checkScenario(const Scenario& s, Diagnostics& out)
     }
     checkTraining(s, out);
     checkCluster(s, out);
+    checkOps(s, out);
     return inRange;
 }
 

@@ -66,6 +66,17 @@ constexpr EnumChoice kOffloads[] = {
      SHARDSCOPE_TR_NOOP("UiText", "ZeRO-Infinity: the parameters too (ZeRO stage 3 only)")},
 };
 
+// Ids of published clusters; the rates behind them are in core/ops/failure_model.cpp.
+constexpr EnumChoice kFailurePresets[] = {
+    {int(FailurePreset::Llama3), "llama3", SHARDSCOPE_TR_NOOP("UiText", "Llama 3 (16,384 H100)"),
+     SHARDSCOPE_TR_NOOP("UiText", "419 unexpected interruptions in 54 days on 16,384 H100 GPUs: 4.7e-4 per GPU-day (Dubey et al. 2024, Table 5)")},
+    {int(FailurePreset::Rsc1), "rsc1", SHARDSCOPE_TR_NOOP("UiText", "Meta RSC-1 (A100)"),
+     SHARDSCOPE_TR_NOOP("UiText", "6.50 failures per 1,000 node-days (Kokolis et al. 2024, RSC-1)")},
+    {int(FailurePreset::Rsc2), "rsc2", SHARDSCOPE_TR_NOOP("UiText", "Meta RSC-2 (A100)"),
+     SHARDSCOPE_TR_NOOP("UiText", "2.34 failures per 1,000 node-days (Kokolis et al. 2024, RSC-2)")},
+    {int(FailurePreset::Opt175b), "opt175b", SHARDSCOPE_TR_NOOP("UiText", "OPT-175B (1,024 A100)"),
+     SHARDSCOPE_TR_NOOP("UiText", "about 2 of 128 machines down every day (OPT-175B logbook, final update)")},
+};
 
 constexpr EnumChoice kAttentionKernels[] = {
     {int(AttentionKernel::Flash2), "fa2", SHARDSCOPE_TR_NOOP("UiText", "FlashAttention-2"),
@@ -121,5 +132,6 @@ template <> const EnumTable& enumTable<Optimizer>() { static const EnumTable t{"
 template <> const EnumTable& enumTable<Recompute>() { static const EnumTable t{"recompute", kRecomputes}; return t; }
 template <> const EnumTable& enumTable<FineTune>() { static const EnumTable t{"finetune", kFineTunes}; return t; }
 template <> const EnumTable& enumTable<Offload>() { static const EnumTable t{"offload", kOffloads}; return t; }
+template <> const EnumTable& enumTable<FailurePreset>() { static const EnumTable t{"failure_preset", kFailurePresets}; return t; }
 
 } // namespace shardscope

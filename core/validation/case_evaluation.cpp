@@ -8,6 +8,7 @@
 #include "core/precision/float_format.h"
 #include "core/report/drift_report.h"
 #include "core/report/estimate_report.h"
+#include "core/report/ops_report.h"
 #include "core/scenario/scenario_json.h"
 
 namespace shardscope {
@@ -203,6 +204,8 @@ std::optional<Json> runCommand(const ReferenceCase& c, std::string& error)
             return std::nullopt;
         }
     }
+    if (c.command == "ops")
+        return opsToJson(*scenario, e, nullptr);
     return estimateToJson(*scenario, e);
 }
 

@@ -152,8 +152,8 @@ bool parseCase(const Json& c, const Json& defaults, const std::string& origin, c
     }
     ok = readText(merged, "what", origin, prefix, out.what, problems) && ok;
     ok = readText(merged, "command", origin, prefix, out.command, problems) && ok;
-    if (out.command != "estimate" && out.command != "drift") {
-        problems.push_back(problem(origin, prefix + ".command", "must be estimate or drift"));
+    if (out.command != "estimate" && out.command != "drift" && out.command != "ops") {
+        problems.push_back(problem(origin, prefix + ".command", "must be estimate, ops or drift"));
         ok = false;
     }
     const char* inputsKey = out.command == "drift" ? "drift" : "scenario";
@@ -220,12 +220,13 @@ std::string_view referenceKindName(ReferenceKind kind)
 
 double unitScale(std::string_view unit)
 {
-    constexpr std::array<std::pair<std::string_view, double>, 20> units{{
+    constexpr std::array<std::pair<std::string_view, double>, 23> units{{
         {"bytes", 1.0},       {"kB", 1e3},         {"MB", 1e6},          {"GB", 1e9},
         {"TB", 1e12},         {"KiB", 1024.0},     {"MiB", 1048576.0},   {"GiB", 1073741824.0},
         {"parameters", 1.0},  {"M parameters", 1e6}, {"B parameters", 1e9}, {"FLOPs", 1.0},
         {"PFLOPs", 1e15},     {"EFLOPs", 1e18},    {"fraction", 1.0},    {"percent", 0.01},
         {"value", 1.0},       {"updates", 1.0},    {"seconds", 1.0},     {"tokens/s", 1.0},
+        {"minutes", 60.0},    {"hours", 3600.0},   {"interruptions", 1.0},
     }};
     for (const auto& [name, scale] : units) {
         if (unit == name)

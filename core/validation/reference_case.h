@@ -24,8 +24,8 @@ struct OtherValue {
 
 // One reference value and how ShardScope's value for it is computed.
 //
-// `command` is "estimate" (the scenario, in the scenario-file format, is estimated and
-// `quantity` names fields of the contract's JSON output, summed) or "drift" (`inputs` are the
+// `command` is "estimate" or "ops" (the scenario, in the scenario-file format, is estimated and
+// `quantity` names fields of that command's JSON output, summed) or "drift" (`inputs` are the
 // drift command's flags, `quantity` fields of its JSON output). Paths are dotted; an array is
 // filtered with [field=value,...] and the rest of the path summed over the matching elements;
 // a last segment "a*b" multiplies two fields of one element (bytes*calls).
@@ -41,7 +41,7 @@ struct ReferenceCase {
     // the reference, so it fails if that term disappears as surely as if anything else moves.
     double knownDifference = 0;
     double expected = 0;                // in `unit`
-    std::string unit;                   // bytes, GB, GiB, MiB, parameters, B, FLOPs, percent, fraction, value, ...
+    std::string unit;                   // bytes, GB, GiB, MiB, parameters, FLOPs, percent, fraction, value, seconds, minutes, hours, ...
     double relTolerance = 0;            // |ours - expected| <= rel * |expected| + abs passes
     double absTolerance = 0;            // in `unit`, e.g. half the last printed digit
     std::string note;                   // why the values differ, when they do

@@ -395,7 +395,7 @@ private slots:
     {
         const Run run = cli({"--help"});
         QCOMPARE(run.status, 0);
-        for (const char* command : {"estimate", "sweep", "drift", "reduce", "validate", "export"})
+        for (const char* command : {"estimate", "ops", "sweep", "drift", "reduce", "validate", "export"})
             QVERIFY2(run.out.contains(command), command);
     }
 
@@ -411,6 +411,9 @@ private slots:
         QTest::newRow("drift") << "drift" << QStringList{"--dtype", "--strategy", "--steps", "fp32-master"};
         QTest::newRow("reduce") << "reduce" << QStringList{"--max-ranks", "--sharded-master"};
         QTest::newRow("validate") << "validate" << QStringList{"--cases", "--only", "--write-doc"};
+        QTest::newRow("ops") << "ops" << (QStringList{"--cluster-mtbf-hours", "--failures-per-gpu-day", "--checkpoint-write-minutes",
+                                                      "--storage-gbps", "--restart-minutes", "--interval-minutes", "--async-checkpoint",
+                                                      "--format"} + scenario);
     }
     void commandHelpListsItsFlags()
     {

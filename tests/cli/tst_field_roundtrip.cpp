@@ -126,7 +126,8 @@ private slots:
         QVERIFY(again.has_value());
         QVERIFY2(sameValue(value, spec.get(*again)), "the writer changed it");
         // the writer names exactly the table's fields
-        for (const auto& [groupName, fields] : scenarioToJson(*read).items())
+        const Json written = scenarioToJson(*read);  // named: items() of a temporary would dangle
+        for (const auto& [groupName, fields] : written.items())
             for (const auto& item : fields.items())
                 QVERIFY2(findField(groupName, item.key()) != nullptr, item.key().c_str());
     }

@@ -13,6 +13,7 @@ BackgroundRunner::BackgroundRunner(QObject* parent) : QObject(parent)
     wire(sequence_, &BackgroundRunner::sequenceReady);
     wire(drift_, &BackgroundRunner::driftReady);
     wire(reduction_, &BackgroundRunner::reductionReady);
+    wire(ops_, &BackgroundRunner::opsReady);
 }
 
 BackgroundRunner::~BackgroundRunner()
@@ -74,6 +75,11 @@ void BackgroundRunner::requestDrift(const DriftSpec& spec, std::array<bool, 4> s
 void BackgroundRunner::requestReduction(const ReductionSpec& spec)
 {
     submit<std::vector<ReductionPoint>>(reduction_, [spec] { return reductionErrors(spec); });
+}
+
+void BackgroundRunner::requestOps(const Scenario& scenario)
+{
+    submit<OpsSweep>(ops_, [scenario] { return opsSweep(scenario); });
 }
 
 void BackgroundRunner::waitForIdle()

@@ -36,6 +36,7 @@ public:
     void requestSequence(const Scenario& scenario);
     void requestDrift(const DriftSpec& spec, std::array<bool, 4> strategies);
     void requestReduction(const ReductionSpec& spec);
+    void requestOps(const Scenario& scenario);  // ETTR and goodput from 8 to 16,384 GPUs and on one GPU
 
     // Blocks until every job (queued ones included) has delivered its result: for the
     // screenshot, export and tests.
@@ -46,6 +47,7 @@ signals:
     void sequenceReady(const std::vector<SequencePoint>& points);
     void driftReady(const DriftResults& results);
     void reductionReady(const std::vector<ReductionPoint>& points);
+    void opsReady(const OpsSweep& sweep);
 
 private:
     struct LaneBase {
@@ -70,7 +72,8 @@ private:
     Lane<std::vector<SequencePoint>> sequence_;
     Lane<DriftResults> drift_;
     Lane<std::vector<ReductionPoint>> reduction_;
-    std::array<LaneBase*, 4> lanes_{&scaling_, &sequence_, &drift_, &reduction_};
+    Lane<OpsSweep> ops_;
+    std::array<LaneBase*, 5> lanes_{&scaling_, &sequence_, &drift_, &reduction_, &ops_};
 };
 
 } // namespace shardscope::ui

@@ -42,6 +42,7 @@ QString fieldLabel(const std::string& field)
         {"model", QT_TRANSLATE_NOOP("UiText", "Model")},
         {"memory", QT_TRANSLATE_NOOP("UiText", "Memory")},
         {"scenario", QT_TRANSLATE_NOOP("UiText", "Scenario")},
+        {"ops", QT_TRANSLATE_NOOP("UiText", "Operations")},
     };
     for (const auto& group : groups) {
         if (field == group[0])
@@ -118,6 +119,22 @@ QString countLabel(double count)
     if (count >= 1e6)
         return QCoreApplication::translate("UiText", "%1M").arg(locale.toString(count / 1e6, 'g', 3));
     return locale.toString(count, 'f', 0);
+}
+
+QString durationLabel(double seconds)
+{
+    const QLocale locale;
+    if (!std::isfinite(seconds))
+        return QStringLiteral("-");
+    if (seconds >= 2.0 * 365.0 * 86400.0)
+        return QCoreApplication::translate("UiText", "%1 years").arg(locale.toString(seconds / (365.0 * 86400.0), 'f', 1));
+    if (seconds >= 2.0 * 86400.0)
+        return QCoreApplication::translate("UiText", "%1 days").arg(locale.toString(seconds / 86400.0, 'f', 1));
+    if (seconds >= 2.0 * 3600.0)
+        return QCoreApplication::translate("UiText", "%1 h").arg(locale.toString(seconds / 3600.0, 'f', 1));
+    if (seconds >= 120.0)
+        return QCoreApplication::translate("UiText", "%1 min").arg(locale.toString(seconds / 60.0, 'f', 1));
+    return secondsLabel(seconds);
 }
 
 } // namespace shardscope::ui

@@ -38,5 +38,7 @@ QString fieldHelp(const std::string& field);
 QString bytesLabel(double bytes);
 QString secondsLabel(double seconds);
 QString countLabel(double count);
+// Durations from seconds to years: "45 s", "19.7 min", "3.1 h", "33.0 days", "5.8 years".
+QString durationLabel(double seconds);
 
 } // namespace shardscope::ui

@@ -6,14 +6,19 @@
 
 #include "core/estimate/sweeps.h"
 #include "core/precision/reduction.h"
+#include "ui/charts/checkpoint_chart.h"
+#include "ui/charts/comparison_chart.h"
 #include "ui/charts/drift_chart.h"
 #include "ui/charts/memory_chart.h"
+#include "ui/charts/ops_interval_chart.h"
+#include "ui/charts/ops_scaling_chart.h"
 #include "ui/charts/reduction_chart.h"
 #include "ui/charts/scaling_chart.h"
 #include "ui/charts/sequence_chart.h"
 #include "ui/charts/step_time_chart.h"
 #include "ui/document/background_runner.h"
 #include "ui/precision/precision_panel.h"
+#include "ui/views/ops_view.h"
 #include "ui/views/overview_view.h"
 #include "ui/views/scaling_view.h"
 #include "ui/views/sequence_view.h"
@@ -62,6 +67,34 @@ std::unique_ptr<ChartBase> reductionChart(const Scenario&, const Estimate&)
     return chart;
 }
 
+std::unique_ptr<ChartBase> opsScalingChart(const Scenario& s, const Estimate&)
+{
+    auto chart = std::make_unique<OpsScalingChart>();
+    chart->setSweep(opsSweep(s), s.parallel.gpus);
+    return chart;
+}
+
+std::unique_ptr<ChartBase> opsIntervalChart(const Scenario&, const Estimate& e)
+{
+    auto chart = std::make_unique<OpsIntervalChart>();
+    chart->setCurve(intervalCurveAround(e.ops), e.ops);
+    return chart;
+}
+
+std::unique_ptr<ChartBase> checkpointChart(const Scenario& s, const Estimate& e)
+{
+    auto chart = std::make_unique<CheckpointChart>();
+    chart->setEstimates(s, e, compareWithOneGpu(s).single);
+    return chart;
+}
+
+std::unique_ptr<ChartBase> comparisonChart(const Scenario& s, const Estimate& e)
+{
+    auto chart = std::make_unique<ComparisonChart>();
+    chart->setEstimates(s, e, compareWithOneGpu(s));
+    return chart;
+}
+
 const ChartEntry kOverviewCharts[] = {
     {MemoryChart::kExportName, &estimateChart<MemoryChart>},
     {StepTimeChart::kExportName, &estimateChart<StepTimeChart>},
@@ -73,6 +106,13 @@ const ChartEntry kPrecisionCharts[] = {
     {ReductionChart::kExportName, &reductionChart},
 };
 
+const ChartEntry kOpsCharts[] = {
+    {OpsScalingChart::kExportName, &opsScalingChart},
+    {OpsIntervalChart::kExportName, &opsIntervalChart},
+    {CheckpointChart::kExportName, &checkpointChart},
+    {ComparisonChart::kExportName, &comparisonChart},
+};
+
 const ViewEntry kViews[] = {
     {"memory", QT_TRANSLATE_NOOP("ViewTitle", "Memory and step time"),
      [](const ViewContext& c) -> View* { return new OverviewView(c); }, kOverviewCharts},
@@ -82,6 +122,8 @@ const ViewEntry kViews[] = {
      kScalingCharts},
     {"precision", QT_TRANSLATE_NOOP("ViewTitle", "Precision"),
      [](const ViewContext& c) -> View* { return new PrecisionPanel(c.runner); }, kPrecisionCharts},
+    {"operations", QT_TRANSLATE_NOOP("ViewTitle", "Operations"), [](const ViewContext& c) -> View* { return new OpsView(c); },
+     kOpsCharts},
 };
 
 } // namespace

@@ -1,0 +1,132 @@
+#include "core/ops/checkpoint.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/common/translatable.h"
+#include "core/memory/precision_recipe.h"
+
+namespace shardscope {
+namespace {
+
+constexpr EnumChoice kStates[] = {
+    {int(CheckpointState::Weights), "weights", SHARDSCOPE_TR_NOOP("UiText", "weights"),
+     SHARDSCOPE_TR_NOOP("UiText", "the trained weights as the model stores them (adapters only for LoRA and QLoRA)")},
+    {int(CheckpointState::MasterWeights), "master_weights", SHARDSCOPE_TR_NOOP("UiText", "fp32 master weights"),
+     SHARDSCOPE_TR_NOOP("UiText", "the fp32 copy mixed precision updates")},
+    {int(CheckpointState::OptimizerStates), "optimizer_states", SHARDSCOPE_TR_NOOP("UiText", "optimizer states"),
+     SHARDSCOPE_TR_NOOP("UiText", "the optimizer's moments (AdamW: two per parameter)")},
+    {int(CheckpointState::StepCounters), "step_counters", SHARDSCOPE_TR_NOOP("UiText", "step counters"),
+     SHARDSCOPE_TR_NOOP("UiText", "AdamW's step count, one fp32 scalar per parameter tensor (torch.optim)")},
+    {int(CheckpointState::RngState), "rng_state", SHARDSCOPE_TR_NOOP("UiText", "random number generators"),
+     SHARDSCOPE_TR_NOOP("UiText", "CPU and GPU generator states of every rank, so dropout and sampling resume exactly")},
+    {int(CheckpointState::DataLoader), "data_loader", SHARDSCOPE_TR_NOOP("UiText", "data-loader position"),
+     SHARDSCOPE_TR_NOOP("UiText", "iteration, epoch and samples consumed, so no sample is seen twice")},
+    {int(CheckpointState::Gradients), "gradients", SHARDSCOPE_TR_NOOP("UiText", "gradients (not saved)"),
+     SHARDSCOPE_TR_NOOP("UiText", "consumed by the optimizer step before the checkpoint; never saved")},
+};
+
+std::size_t at(CheckpointState state) { return static_cast<std::size_t>(state); }
+
+// Parameter tensors that carry optimizer state on a GPU holding `layers` layers (and the
+// embedding when `first`, the final norm and output layer when `last`). torch.optim keeps one
+// step counter per such tensor; LoRA trains two adapter matrices (A and B) per target projection.
+double trainableTensorCount(const Scenario& s, const ParameterInventory& inventory, int ep, int layers, bool first, bool last)
+{
+    double tensors = 0;
+    for (const TensorGroup& g : inventory.groups()) {
+        const double copies = static_cast<double>(g.expert ? (g.copies + ep - 1) / ep : g.copies);
+        double where = 0;
+        switch (g.placement) {
+        case Placement::Layer: where = layers; break;
+        case Placement::Embedding: where = first ? 1 : 0; break;
+        case Placement::FinalNorm:
+        case Placement::Output: where = last ? 1 : 0; break;
+        }
+        if (s.training.finetune == FineTune::Full)
+            tensors += copies * where;
+        else if ((g.projection & s.training.loraTargets) != 0)
+            tensors += 2.0 * copies * where;
+    }
+    return tensors;
+}
+
+} // namespace
+
+template <> const EnumTable& enumTable<CheckpointState>() { static const EnumTable t{"checkpoint_state", kStates}; return t; }
+
+// torch.optim.AdamW (torch/optim/adamw.py): state['step'] = torch.tensor(0.), a 0-dimensional fp32
+// tensor per parameter tensor (measured: validation/engine_checkpoint.py). torch.optim.SGD keeps
+// only its momentum_buffer; the other optimizers' reference implementations keep their step as a
+// Python integer (bitsandbytes, KellerJordan/Muon, transformers' Adafactor) or none (Lion), a few
+// pickled bytes that are not counted.
+double stepCounterBytesPerTensor(Optimizer optimizer) { return optimizer == Optimizer::AdamW ? 4.0 : 0.0; }
+
+// torch.get_rng_state() is the CPU Mersenne Twister's 5,056-byte state; torch.cuda.get_rng_state()
+// 16 bytes, the Philox seed and offset (aten/src/ATen/cuda/CUDAGeneratorImpl.cpp, get_state).
+// Megatron-LM saves both per rank (megatron/training/checkpointing.py, get_rng_state), beside
+// Python's and NumPy's generators, which are pickled objects rather than tensors.
+double rngStateBytesPerRank() { return 5056.0 + 16.0; }
+
+// Iteration, epoch and consumed samples as 64-bit integers (Megatron-LM saves iteration and
+// args.consumed_train_samples; a stateful sampler saves its epoch and position).
+double dataLoaderBytesPerRank() { return 3.0 * 8.0; }
+
+CheckpointSize checkpointSize(const Scenario& s, const ParameterInventory& inventory, const LedgerLayout& layout,
+                              const GpuMemory& single, const GpuMemory& rank)
+{
+    using enum CheckpointState;
+    CheckpointSize c;
+    // Weights are saved in the dtype the model keeps them (bf16 for mixed precision, never the fp8
+    // cast of fp8 training); frozen weights (LoRA and QLoRA bases) are not saved: the checkpoint
+    // holds the adapters, as PEFT's save_pretrained does.
+    const RecipeBytes recipe = recipeBytes(s.training.precision, s.training.gradDtype.value_or(defaultGradDtype(s.training.precision)));
+    const int gpus = std::max(1, s.parallel.gpus);
+
+    // The whole job, each tensor once: PyTorch DCP deduplicates replicated tensors (torch/distributed/
+    // checkpoint/_dedup_save_plans.py) and Megatron's torch_dist format saves only the main replica.
+    c.trainableTensors = trainableTensorCount(s, inventory, 1, static_cast<int>(s.model.layers), true, true);
+    c.total[at(Weights)] = single.trainableParams * recipe.weight;
+    c.total[at(MasterWeights)] = single.device.masterWeights + single.host.masterWeights;
+    c.total[at(OptimizerStates)] = single.device.optimizerStates + single.host.optimizerStates;
+    c.total[at(StepCounters)] = stepCounterBytesPerTensor(s.training.optimizer) * c.trainableTensors;
+    c.total[at(RngState)] = rngStateBytesPerRank() * gpus;
+    c.total[at(DataLoader)] = dataLoaderBytesPerRank() * gpus;
+
+    // The most loaded rank is data-parallel rank 0 of its model-parallel group: below ZeRO-3 it
+    // writes the model shard's weights for all replicas (Megatron-LM's mp_rank_XX files, DeepSpeed's
+    // mp_rank_XX_model_states.pt); the ZeRO shards of master weights and moments are the ledger's
+    // (DeepSpeed's zero_pp_rank_N_mp_rank_XX_optim_states.pt, Megatron's distrib_optim.pt).
+    const bool zero3 = layout.zero >= 3;
+    const double share = layout.zero >= 1 && rank.trainableParams > 0 ? rank.updatedParams / rank.trainableParams : 1.0;
+    const bool first = rank.stage == 0;
+    const bool last = rank.stage == std::max(1, layout.pp) - 1;
+    c.rank[at(Weights)] = (zero3 ? rank.updatedParams : rank.trainableParams) * recipe.weight;
+    c.rank[at(MasterWeights)] = rank.device.masterWeights + rank.host.masterWeights;
+    c.rank[at(OptimizerStates)] = rank.device.optimizerStates + rank.host.optimizerStates;
+    c.rank[at(StepCounters)] = stepCounterBytesPerTensor(s.training.optimizer) * share
+                               * trainableTensorCount(s, inventory, layout.ep, rank.layersOnStage, first, last);
+    c.rank[at(RngState)] = rngStateBytesPerRank();
+    c.rank[at(DataLoader)] = dataLoaderBytesPerRank();
+    for (std::size_t i = 0; i < kCheckpointStates; ++i) {
+        c.bytes += c.total[i];
+        c.bytesPerRankMax += c.rank[i];
+    }
+
+    // The busiest node (the first: it holds stage 0). Ranks are ordered tp, cp, dp, pp (Megatron-LM),
+    // so of its ranks those with data-parallel index 0 (the first tp of each stage's block of
+    // tp x cp x dp) write the replicated states; every rank writes its ZeRO shards and small states.
+    const int perNode = std::clamp(s.cluster.gpusPerNode, 1, gpus);
+    const int stageBlock = std::max(1, layout.tp * layout.cp * layout.dp);
+    const int tp = std::max(1, layout.tp);
+    const int fullStages = perNode / stageBlock;
+    const double replicaWriters = static_cast<double>(fullStages * tp + std::min(tp, perNode - fullStages * stageBlock));
+    const double optimizerSide = c.rank[at(MasterWeights)] + c.rank[at(OptimizerStates)] + c.rank[at(StepCounters)];
+    const double replicated = (zero3 ? 0.0 : c.rank[at(Weights)]) + (layout.zero == 0 ? optimizerSide : 0.0);
+    const double sharded = (zero3 ? c.rank[at(Weights)] : 0.0) + (layout.zero >= 1 ? optimizerSide : 0.0)
+                           + c.rank[at(RngState)] + c.rank[at(DataLoader)];
+    c.bytesPerNodeMax = std::min(c.bytes, replicaWriters * replicated + perNode * sharded);
+    return c;
+}
+
+} // namespace shardscope
