@@ -6,6 +6,7 @@
 
 #include "core/common/messages.h"
 #include "core/common/units.h"
+#include "core/estimate/placement.h"
 #include "core/hardware/gpu_spec.h"
 #include "core/scenario/scenario_checks.h"
 
@@ -68,8 +69,10 @@ Estimate estimate(const Scenario& s)
         e.memory.fits = e.memory.perGpu.device.total() <= gpu->memoryBytes;
         e.memory.singleGpuFits = e.memory.singleGpu.device.total() <= gpu->memoryBytes;
         e.step = estimateStep(s, inventory, count.total, *gpu, layout, e.memory.perGpu, e.diagnostics);
-        if (!hasErrors(e.diagnostics))
+        if (!hasErrors(e.diagnostics)) {
             reportFit(s, e, *gpu, e.diagnostics);
+            reportTensorParallelPlacement(s, inventory, count.total, *gpu, layout, e, e.diagnostics);
+        }
     }
     return e;
 }

@@ -15,6 +15,11 @@ enum class Optimizer { AdamW, SgdMomentum, Adafactor, AdamW8bit, Lion, Muon };
 enum class Recompute { None, Selective, Full };
 enum class FineTune { Full, Lora, Qlora };
 enum class Offload { None, Optimizer, OptimizerAndParams };
+// How ranks are numbered, innermost dimension first (GPUs fill nodes in rank order): Megatron-LM's
+// default "tp-cp-ep-dp-pp", its --use-tp-pp-dp-mapping "tp-cp-ep-pp-dp" (megatron/core/parallel_state.py
+// and megatron/training/arguments.py, core_v0.15.0), and data-parallel ranks first, which puts
+// tensor parallelism across nodes (the placement the article warns against).
+enum class RankOrder { TpCpEpDpPp, TpCpEpPpDp, EpDpCpTpPp };
 
 struct TrainingSpec {
     std::int64_t seqLen = 4096;
@@ -47,6 +52,7 @@ struct ParallelSpec {
     bool sequenceParallel = false;
     int vpp = 1;            // virtual pipeline stages per GPU (interleaved 1F1B when > 1)
     Offload offload = Offload::None;
+    RankOrder rankOrder = RankOrder::TpCpEpDpPp;
 };
 
 struct ClusterSpec {
@@ -109,5 +115,6 @@ template <> const EnumTable& enumTable<Optimizer>();
 template <> const EnumTable& enumTable<Recompute>();
 template <> const EnumTable& enumTable<FineTune>();
 template <> const EnumTable& enumTable<Offload>();
+template <> const EnumTable& enumTable<RankOrder>();
 
 } // namespace shardscope
