@@ -78,6 +78,7 @@ private:
     void togglePresentation();
     void exportCurrentChart(ChartBase* chart);
     void exportAllInteractive();
+    void exportTrainingConfig();
     ChartBase* currentChart() const;
     ChartPanel* currentPanel() const;
     // main_window_files.cpp: files and settings
@@ -121,6 +122,7 @@ private:
     QAction* importAct_ = nullptr;
     QAction* exportAct_ = nullptr;
     QAction* exportAllAct_ = nullptr;
+    QAction* exportConfigAct_ = nullptr;
     QAction* quitAct_ = nullptr;
     QAction* undoAct_ = nullptr;
     QAction* redoAct_ = nullptr;

@@ -33,8 +33,11 @@ void printTable(const ReshardPlan& p, std::ostream& out)
     out << "tensor                                                  shape              kind        split  placement\n";
     for (const ReshardTensor& t : p.tensors) {
         std::string shape;
-        for (std::int64_t d : t.shape)
-            shape += (shape.empty() ? "" : "x") + std::to_string(d);
+        for (std::int64_t d : t.shape) {
+            if (!shape.empty())
+                shape += 'x';
+            shape += std::to_string(d);
+        }
         std::snprintf(line, sizeof line, "%-55s %-18s %-11s %5d  %s\n", t.name.c_str(), shape.c_str(), enumId(t.kind), t.splitDim,
                       homeText(t.home));
         out << line;

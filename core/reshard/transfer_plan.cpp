@@ -213,4 +213,48 @@ ReshardPlan planReshard(const Scenario& s, const ReshardLayout& from, const Resh
     return p;
 }
 
+ReshardLayout layoutOf(const Scenario& s)
+{
+    ReshardLayout l;
+    l.tp = s.parallel.tp;
+    l.pp = s.parallel.pp;
+    l.dp = std::max(1, s.dataParallel()) * s.parallel.cp;  // a checkpoint has no context-parallel split
+    l.zero = s.parallel.zero;
+    l.ep = s.parallel.ep;
+    l.vpp = s.parallel.vpp;
+    return l;
+}
+
+ReshardLayout suggestedTarget(const Scenario& s)
+{
+    const ReshardLayout from = layoutOf(s);
+    std::vector<ReshardLayout> candidates;
+    auto withTp = [&](int tp) {
+        ReshardLayout to = from;
+        const std::int64_t modelParallel = static_cast<std::int64_t>(from.tp) * from.dp;
+        if (tp < 1 || modelParallel % tp != 0)
+            return;
+        to.tp = tp;
+        to.dp = static_cast<int>(modelParallel / tp);
+        candidates.push_back(to);
+    };
+    if (from.tp > 1)
+        withTp(from.tp / 2);
+    withTp(from.tp * 2);
+    if (from.pp > 1) {
+        ReshardLayout to = from;
+        to.pp = from.pp / 2;
+        to.dp = from.dp * 2;
+        to.vpp = 1;
+        candidates.push_back(to);
+    }
+    for (const ReshardLayout& to : candidates) {
+        if (to.ep > 1 && to.dp % to.ep != 0)
+            continue;
+        if (planReshard(s, from, to).valid())
+            return to;
+    }
+    return from;
+}
+
 } // namespace shardscope

@@ -45,4 +45,11 @@ struct ReshardPlan {
 
 ReshardPlan planReshard(const Scenario& scenario, const ReshardLayout& from, const ReshardLayout& to);
 
+// The scenario's own layout as a resharding side (tp, pp, data parallelism, ZeRO, ep, vpp).
+ReshardLayout layoutOf(const Scenario& scenario);
+
+// A migration to show when none is asked for: the same GPUs with tp halved (or, at tp 1, doubled
+// where the heads allow), data parallelism taking the rest; the first candidate with a valid plan.
+ReshardLayout suggestedTarget(const Scenario& scenario);
+
 } // namespace shardscope
