@@ -108,6 +108,13 @@ ReshardPlan planReshard(const Scenario& s, const ReshardLayout& from, const Resh
     p.from = from;
     p.to = to;
     const ModelSpec& m = s.model;
+    // Bound the work and the list of transfers (a GUI recomputes the plan on every edit).
+    for (const auto& [layout, flag] : {std::pair{&from, "--from"}, {&to, "--to"}})
+        if (layout->world() > kReshardMaxRanks) {
+            p.pitfalls.push_back(makeDiagnostic(Severity::Error, flag, msg::kReshardLayoutGpus,
+                                                {flag, str(layout->world()), str(kReshardMaxRanks)}));
+            return p;
+        }
     const bool fromOk = checkLayout(m, from, "--from", p.pitfalls);
     const bool toOk = checkLayout(m, to, "--to", p.pitfalls);
     const auto stagesFrom = megatronStageMap(m.layers, from.pp, from.vpp, from.firstStageLayers, from.lastStageLayers, "--from", p.pitfalls);
@@ -159,14 +166,35 @@ ReshardPlan planReshard(const Scenario& s, const ReshardLayout& from, const Resh
                             holdings(sourceTensors[k], sc % from.tp, from.tp, sc / from.tp, from.ep), limit);
     }
 
+    // Only the source stages and data-parallel ranks a target can read from are visited, so the
+    // work grows with the ranks of one side, not with the product of both.
+    std::vector<std::vector<int>> stageSources(static_cast<std::size_t>(to.pp));
+    for (int tpp = 0; tpp < to.pp; ++tpp)
+        for (int spp = 0; spp < from.pp; ++spp)
+            if (std::any_of(p.tensors.begin(), p.tensors.end(),
+                            [&](const ReshardTensor& t) { return sharedLayers(t, p, layerPairs, spp, tpp) > 0; }))
+                stageSources[static_cast<std::size_t>(tpp)].push_back(spp);
+    std::vector<std::vector<int>> dpSources(static_cast<std::size_t>(to.dp));
+    for (int tdp = 0; tdp < to.dp; ++tdp)
+        for (int sdp = 0; sdp < from.dp; ++sdp) {
+            double share = 0;
+            for (bool expert : {false, true}) {
+                const int sg = expert ? from.dp / from.ep : from.dp, si = expert ? sdp / from.ep : sdp;
+                const int tg = expert ? to.dp / to.ep : to.dp, ti = expert ? tdp / to.ep : tdp;
+                share += dpShare(from.zero == 3, sg, si, to.zero == 3, tg, ti) + dpShare(from.zero >= 1, sg, si, to.zero >= 1, tg, ti);
+            }
+            if (share > 0)
+                dpSources[static_cast<std::size_t>(tdp)].push_back(sdp);
+        }
+
     for (int tpp = 0; tpp < to.pp; ++tpp)
         for (int tdp = 0; tdp < to.dp; ++tdp)
             for (int ttp = 0; ttp < to.tp; ++ttp) {
                 const int target = to.rank(ttp, tdp, tpp);
                 const int tep = tdp % to.ep;
                 RankPlace place{target, ttp, tdp, tpp, tep, 0};
-                for (int spp = 0; spp < from.pp; ++spp)
-                    for (int sdp = 0; sdp < from.dp; ++sdp)
+                for (int spp : stageSources[static_cast<std::size_t>(tpp)])
+                    for (int sdp : dpSources[static_cast<std::size_t>(tdp)])
                         for (int stp = 0; stp < from.tp; ++stp) {
                             const int sep = sdp % from.ep;
                             Transfer x{target, from.rank(stp, sdp, spp), 0, 0};
