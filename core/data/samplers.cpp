@@ -122,13 +122,13 @@ void megatronCyclic(const DataSpec& s, DataSharding& d)
 
 void seeds(const DataSpec& s, DataSharding& d)
 {
-    const int world = s.ranks * s.tp * s.pp;
+    const std::int64_t world = static_cast<std::int64_t>(s.ranks) * s.tp * s.pp;
     for (int rank = 0; rank < world && rank < kSeedLimit; ++rank) {
         RankSeeds r;
         r.rank = rank;
         r.tpRank = rank % s.tp;                 // order tp-cp-ep-dp-pp (cp = ep = 1 here)
         r.dpRank = (rank / s.tp) % s.ranks;
-        r.ppRank = rank / (s.tp * s.ranks);
+        r.ppRank = static_cast<int>(rank / (static_cast<std::int64_t>(s.tp) * s.ranks));
         r.base = s.seed + 100u * static_cast<std::uint64_t>(r.ppRank);
         r.tensorParallel = r.base + 2718u + static_cast<std::uint64_t>(r.tpRank);
         d.seeds.push_back(r);
