@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <set>
+#include <string_view>
 
 #include "core/common/messages.h"
 #include "core/common/sha256.h"
@@ -120,7 +121,7 @@ private slots:
         s.resumeRanks = 4;
         bool noted = false;
         for (const Diagnostic& n : shardData(s).notes)
-            noted = noted || n.templ == msg::kDataResume;
+            noted = noted || (n.templ != nullptr && std::string_view(n.templ) == msg::kDataResume);
         QVERIFY(noted);
         // Megatron: 'no samples left to consume'.
         s.consumed = 23;
