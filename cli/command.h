@@ -105,5 +105,8 @@ int runReduce(const Invocation&, std::ostream& out, std::ostream& err);
 int runValidate(const Invocation&, std::ostream& out, std::ostream& err);
 int runExport(const Invocation&, std::ostream& out, std::ostream& err);
 int runOps(const Invocation&, std::ostream& out, std::ostream& err);
+int runExportConfig(const Invocation&, std::ostream& out, std::ostream& err);
+int runReshard(const Invocation&, std::ostream& out, std::ostream& err);
+int runData(const Invocation&, std::ostream& out, std::ostream& err);
 
 } // namespace shardscope::cli

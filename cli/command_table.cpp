@@ -2,6 +2,7 @@
 // parser, the usage text, `shardscope-cli <command> --help` and the man page come from here.
 #include "cli/command.h"
 
+#include "core/engines/engine_export.h"
 #include "core/precision/drift.h"
 #include "core/precision/float_format.h"
 
@@ -73,6 +74,37 @@ const OptionSpec kExport[] = {
     {"lang", OptionType::Choice, "LANG", "language of the chart's text", "en|zh_CN"},
 };
 
+const OptionSpec kExportConfig[] = {
+    {"engine", OptionType::Choice, "ENGINE", "the training engine and the version it targets", nullptr, &enumTable<Engine>()},
+    {"out", OptionType::Path, "FILE", "write the file here (atomically) and print the launch line; default: print it"},
+    {"format", OptionType::Choice, "FORMAT", "text: the file itself; json: the file, its name, the launch line and the findings",
+     "text|json"},
+};
+
+const OptionSpec kReshard[] = {
+    {"from", OptionType::Text, "LAYOUT", "the checkpoint's layout: \"tp=8,pp=4,dp=2,zero=1\" (also ep=, vpp=)"},
+    {"to", OptionType::Text, "LAYOUT", "the layout to load it into, same form"},
+    {"format", OptionType::Choice, "FORMAT", "output: a table, JSON or CSV (the transfers)", "table|json|csv"},
+};
+
+const OptionSpec kData[] = {
+    {"samples", OptionType::Int, "N", "samples in the dataset (1 to 10^12)", nullptr, nullptr, 1, 1e12},
+    {"ranks", OptionType::Int, "R", "data-parallel ranks (1 to 65,536)", nullptr, nullptr, 1, 65536},
+    {"drop-last", OptionType::Switch, nullptr, "drop the tail instead of repeating samples to even it out"},
+    {"shuffle", OptionType::Switch, nullptr, "shuffle with torch.randperm seeded seed + epoch (DistributedSampler)"},
+    {"seed", OptionType::Int, "S", "the sampler's seed (default 0; Megatron-LM's --seed default is 1234)", nullptr, nullptr, 0, 9e15},
+    {"epoch", OptionType::Int, "E", "the epoch set with set_epoch (default 0)", nullptr, nullptr, 0, 1e9},
+    {"sampler", OptionType::Choice, "SAMPLER", "PyTorch's DistributedSampler or Megatron-LM's pretraining sampler",
+     "pytorch|megatron"},
+    {"micro-batch", OptionType::Int, "B", "megatron: micro-batch per rank (default 1)", nullptr, nullptr, 1, 1e6},
+    {"consumed", OptionType::Int, "N", "megatron: samples consumed before this run (a resume)", nullptr, nullptr, 0, 1e12},
+    {"resume-ranks", OptionType::Int, "R", "megatron: the dp the consumed samples were read with, when it changed",
+     nullptr, nullptr, 1, 65536},
+    {"tp", OptionType::Int, "T", "tensor-parallel size, for the seeds each rank uses (default 1)", nullptr, nullptr, 1, 65536},
+    {"pp", OptionType::Int, "P", "pipeline stages, for the seeds (default 1)", nullptr, nullptr, 1, 65536},
+    {"format", OptionType::Choice, "FORMAT", "output: a table, JSON or CSV (rank, position, sample)", "table|json|csv"},
+};
+
 const Command kCommands[] = {
     {"estimate", "memory, communication and step time: one GPU beside the distributed layout",
      "[--scenario FILE] [flags] [--save-scenario FILE] [--format table|json|csv]", kEstimate, true, &runEstimate},
@@ -96,6 +128,15 @@ const Command kCommands[] = {
     {"export", "a chart as PNG, SVG or PDF, rendered by the desktop app's own chart classes",
      "--chart CHART --out FILE [--size WxH] [--scale S] [--theme light|dark] [--lang en|zh_CN] [scenario flags]", kExport,
      true, &runExport},
+    {"export-config", "the scenario as a training engine's launch arguments, JSON, TOML, YAML or torchrun script",
+     "--engine megatron|deepspeed|torchtitan|accelerate|torchrun [scenario flags] [--out FILE] [--format text|json]",
+     kExportConfig, true, &runExportConfig},
+    {"reshard", "a checkpoint moved between layouts: every tensor's split, who reads what from whom, and the pitfalls",
+     "[model flags] --from \"tp=8,pp=4,dp=2,zero=1\" --to \"tp=4,pp=2,dp=8\" [--format table|json|csv]", kReshard, true,
+     &runReshard},
+    {"data", "how N samples fall on R data-parallel ranks, the seeds each rank uses and a manifest hash",
+     "--samples N --ranks R [--drop-last] [--shuffle] [--seed S] [--epoch E] [--sampler pytorch|megatron] [--format ...]",
+     kData, false, &runData},
 };
 
 } // namespace

@@ -79,6 +79,7 @@ private:
     void togglePresentation();
     void exportCurrentChart(ChartBase* chart);
     void exportAllInteractive();
+    void exportTrainingConfig();
     ChartBase* currentChart() const;
     ChartPanel* currentPanel() const;
     // main_window_files.cpp: files and settings
@@ -123,6 +124,7 @@ private:
     QAction* importAct_ = nullptr;
     QAction* exportAct_ = nullptr;
     QAction* exportAllAct_ = nullptr;
+    QAction* exportConfigAct_ = nullptr;
     QAction* quitAct_ = nullptr;
     QAction* undoAct_ = nullptr;
     QAction* redoAct_ = nullptr;

@@ -15,6 +15,7 @@
 
 #include "ui/charts/chart_base.h"
 #include "ui/charts/chart_panel.h"
+#include "ui/export/engine_config_dialog.h"
 #include "ui/export/export_dialog.h"
 #include "ui/main_window.h"
 #include "ui/validation/validation_dialog.h"
@@ -43,6 +44,8 @@ void MainWindow::createActions()
     exportAllAct_ = new QAction(this);
     exportAllAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     connect(exportAllAct_, &QAction::triggered, this, &MainWindow::exportAllInteractive);
+    exportConfigAct_ = new QAction(this);
+    connect(exportConfigAct_, &QAction::triggered, this, &MainWindow::exportTrainingConfig);
     quitAct_ = new QAction(this);
     quitAct_->setShortcuts(QKeySequence::Quit);
     connect(quitAct_, &QAction::triggered, this, &QWidget::close);
@@ -129,6 +132,7 @@ void MainWindow::createMenus()
     fileMenu_->addAction(importAct_);
     fileMenu_->addAction(exportAct_);
     fileMenu_->addAction(exportAllAct_);
+    fileMenu_->addAction(exportConfigAct_);
     fileMenu_->addSeparator();
     fileMenu_->addAction(quitAct_);
     editMenu_ = menuBar()->addMenu(QString());
@@ -170,6 +174,8 @@ void MainWindow::retranslateActions()
     set(importAct_, tr("&Import config.json..."), tr("Take the model's shape from a Hugging Face config.json"));
     set(exportAct_, tr("&Export chart..."), tr("Save the chart on this tab as PNG, SVG or PDF"));
     set(exportAllAct_, tr("Export &all charts..."), tr("Save every chart into a folder"));
+    set(exportConfigAct_, tr("Export &training config..."),
+        tr("The scenario as Megatron-LM, DeepSpeed, torchtitan or Accelerate settings, or a torchrun script"));
     set(quitAct_, tr("&Quit"), tr("Quit ShardScope"));
     undoAct_->setText(tr("&Undo"));
     redoAct_->setText(tr("&Redo"));
@@ -193,6 +199,12 @@ void MainWindow::retranslateActions()
     languageMenu_->setTitle(tr("Lan&guage"));
     helpMenu_->setTitle(tr("&Help"));
     rebuildRecentMenu();
+}
+
+void MainWindow::exportTrainingConfig()
+{
+    EngineConfigDialog dialog(document_.scenario(), this);
+    dialog.exec();
 }
 
 void MainWindow::rebuildRecentMenu()

@@ -5,9 +5,10 @@ For a Megatron-style GPT layer and a Llama-style layer (validation/engine_common
 several shapes and under no, selective and full recomputation: the forward pass of ONE layer runs
 under torch.autograd.graph.saved_tensors_hooks, and every distinct storage autograd saves is
 counted once, parameters and registered buffers excluded. The result is compared with ShardScope's
-memory.activations_per_layer (core/memory/activations.cpp). The Llama layer is also measured under
-op-level selective checkpointing with torchtitan's policy and, in stacks, with every k-th layer
-checkpointed (validation/engine_checkpoint_policies.py).
+memory.activations_per_layer (core/memory/activations.cpp). The Llama layer (also with q/k/v biases)
+and the GPT layer are also measured under op-level selective checkpointing with torchtitan's policy
+(validation/engine_checkpoint_policies.py), and stacks of Llama layers with every k-th layer
+checkpointed (validation/engine_checkpoint_stacks.py).
 
 Before measuring, the custom autograd Functions (LayerNorm, RMSNorm, scale-mask-softmax, RoPE,
 SwiGLU, the FlashAttention stand-in) are checked against PyTorch's own ops: forward outputs and all
@@ -18,11 +19,13 @@ Usage: /usr/bin/python3 validation/engine_activations.py [--out validation/resul
 """
 import math
 import time
+import types
 
 import torch
 import torch.nn.functional as F
 
 import engine_checkpoint_policies as policies
+import engine_checkpoint_stacks as stacks
 import engine_common as ec
 import engine_layers as el
 
@@ -91,7 +94,7 @@ METHOD = (
     "Llama 4sbh + 8sb + 2sbh + 2sb(ad+kd) + 2sb kd + 2as^2b + 2sb ad + 2sbh + (6 or 4)sbf + 2sbf. "
     "The breakdown lists bytes per region of the layer, the autograd nodes and saved fields that hold each "
     "storage, and its dtype."
-) + policies.METHOD
+) + policies.METHOD + stacks.METHOD
 
 
 def rng(seed):
@@ -116,12 +119,16 @@ def gpt_layer(h, a, recompute, dtype=BF16, dropout_p=0.1):
     return init_layer(el.GptLayer(h, a, 4 * h, dropout_p=dropout_p, recompute=recompute, dtype=dtype), SEED)
 
 
-def llama_layer(shape, recompute, fused, dtype=BF16, max_positions=None, flash=False, seed=SEED):
-    """flash: core attention by the FlashAttention stand-in (engine_checkpoint_policies.py)."""
+def llama_layer(shape, recompute, fused, dtype=BF16, max_positions=None, flash=False, seed=SEED, qkv_bias=False):
+    """flash: core attention by the FlashAttention stand-in (engine_checkpoint_policies.py).
+    qkv_bias: q/k/v projections with biases (Qwen2-style), nn.Linear(bias=True) in their place."""
     rotary = el.RotaryTable(shape["d"], max_positions or shape["s"])
     kind = policies.FlashLlamaLayer if flash else el.LlamaLayer
     layer = kind(shape["h"], shape["a"], shape["kv"], shape["d"], shape["f"], rotary,
                  recompute=recompute, fused_swiglu=fused, dtype=dtype)
+    if qkv_bias:
+        for name, heads in (("q_proj", shape["a"]), ("k_proj", shape["kv"]), ("v_proj", shape["kv"])):
+            setattr(layer, name, torch.nn.Linear(shape["h"], heads * shape["d"], bias=True, dtype=dtype))
     return init_layer(layer, seed)
 
 
@@ -234,9 +241,16 @@ def scenario(model, s, b, recompute, fused_swiglu, flash=False, every=None):
     return {"model": model, "training": training, "parallel": {"gpus": 1, "dp": 1, "tp": 1, "pp": 1, "zero": 0}}
 
 
-def llama_model(shape, layers=LLAMA_LAYERS):
-    return ec.model_group(layers, shape["h"], shape["a"], shape["kv"], shape["d"], shape["f"], LLAMA_VOCAB, "swiglu",
-                          "rmsnorm", tied_embeddings=False, dropout=False, bias=False, position="rotary")
+def llama_model(shape, layers=LLAMA_LAYERS, qkv_bias=False):
+    group = ec.model_group(layers, shape["h"], shape["a"], shape["kv"], shape["d"], shape["f"], LLAMA_VOCAB, "swiglu",
+                           "rmsnorm", tied_embeddings=False, dropout=False, bias=False, position="rotary")
+    group["qkv_bias"] = qkv_bias
+    return group
+
+
+def gpt_model(h, a):
+    return ec.model_group(GPT_LAYERS, h, a, a, h // a, 4 * h, GPT_VOCAB, "gelu", "layernorm", tied_embeddings=True,
+                          dropout=True, bias=True, position="learned", max_positions=GPT_MAX_POSITIONS)
 
 
 def llama_shape_id(shape):
@@ -255,9 +269,7 @@ def main():
     cases = []
 
     for index, (s, b, h, a) in enumerate(GPT_SHAPES):
-        model = ec.model_group(GPT_LAYERS, h, a, a, h // a, 4 * h, GPT_VOCAB, "gelu", "layernorm",
-                               tied_embeddings=True, dropout=True, bias=True, position="learned",
-                               max_positions=GPT_MAX_POSITIONS)
+        model = gpt_model(h, a)
         for recompute in ("none", "selective", "full"):
             t0 = time.time()
             total, breakdown = measure(gpt_layer(h, a, recompute), s, b, h, run_backward=index == BACKWARD_SHAPE)
@@ -292,12 +304,15 @@ def main():
             })
             print("%-40s %12d bytes  (%.1f s)" % (cases[-1]["id"], total, time.time() - t0))
 
-    cases += policies.cases(
-        lambda shape, recompute, fused, flash, seed: llama_layer(shape, recompute, fused, flash=flash, seed=seed),
-        llama_model,
-        lambda model, shape, recompute, fused, flash, every: scenario(model, shape["s"], shape["b"], recompute, fused,
-                                                                      flash, every),
-        llama_shape_id, LLAMA_SHAPES, SEED, BACKWARD_SHAPE)
+    build = types.SimpleNamespace(
+        llama_layer=lambda shape, recompute, fused, flash, seed, qkv_bias=False: llama_layer(
+            shape, recompute, fused, flash=flash, seed=seed, qkv_bias=qkv_bias),
+        llama_model=llama_model, shape_id=llama_shape_id,
+        scenario=lambda model, shape, recompute, fused, flash, every: scenario(model, shape["s"], shape["b"], recompute,
+                                                                               fused, flash, every),
+        gpt_layer=lambda h, a: gpt_layer(h, a, "none"), gpt_model=gpt_model, gpt_shape=GPT_SHAPES[0])
+    cases += policies.cases(build, LLAMA_SHAPES, SEED, BACKWARD_SHAPE)
+    cases += stacks.cases(build, LLAMA_SHAPES, SEED)
 
     ec.write_results(args.out, SCRIPT, METHOD, cases)
     print("%.1f s in all" % (time.time() - started))

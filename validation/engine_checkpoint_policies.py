@@ -10,8 +10,10 @@ validation/results/engine_activations.json):
   the layer runs, asks torchtitan's policy about each, and caches the outputs of the ops it must
   save (as PyTorch's _CachingTorchDispatchMode does); backward reruns the layer with a mode that
   hands back the cached outputs instead of running those ops (_CachedTorchDispatchMode).
-* every-k: torchtitan's selective_ac_option = k: blocks k, 2k, ... (counted from 1) are wrapped in
-  a full checkpoint, the others keep everything.
+  The Llama layer is measured without and with q/k/v biases, and the biased GPT layer too: a biased
+  nn.Linear dispatches aten.addmm, which torchtitan's _save_list lacks.
+* every-k (torchtitan's selective_ac_option = k) is in engine_checkpoint_stacks.py, which shares
+  this module's input, gradient check and attention wording.
 
 The SDPA flash kernel torchtitan's layer runs does not exist in PyTorch 1.13; FlashAttentionFunction
 stands in for it: one call that returns what aten._scaled_dot_product_flash_attention returns (the
@@ -189,8 +191,8 @@ class SacMode(TorchDispatchMode):
         if save:
             self.storage[func].append(_detached(out))
         weight = None
-        if func == aten.mm.default:
-            weight = self.weight_names.get(ec.storage_of(args[1])[0])
+        if func in (aten.mm.default, aten.addmm.default):  # mm(x, W^T), addmm(bias, x, W^T)
+            weight = self.weight_names.get(ec.storage_of(args[1 if func == aten.mm.default else 2])[0])
         self._record(func, out, save, weight)
         return out
 
@@ -219,13 +221,15 @@ class OpSelectiveCheckpoint(torch.autograd.Function):
     reentrant-style for PyTorch 1.13: forward runs `run(x)` without a graph under the caching mode
     and saves x and the cached outputs with save_for_backward (so saved_tensors_hooks see them;
     PyTorch 2 keeps the same tensors in the checkpoint's frame and x in its closure: the same bytes);
-    backward reruns `run` under the replay mode with grad enabled and backpropagates through it."""
+    backward restores the forward's RNG state (preserve_rng_state: dropout draws the same masks), reruns
+    `run` under the replay mode with grad enabled and backpropagates through it."""
 
     @staticmethod
     def forward(ctx, run, weight_names, x):
         policy = TorchtitanPolicy()
         storage = defaultdict(list)
         mode = SacMode(policy, storage, False, weight_names)
+        ctx.rng_state = torch.get_rng_state()  # for dropout in the recomputation (preserve_rng_state)
         _ACTIVE_MODES.append(mode)
         try:
             with mode:
@@ -257,8 +261,10 @@ class OpSelectiveCheckpoint(torch.autograd.Function):
         mode = SacMode(ctx.policy, storage, True, ctx.weight_names)
         _ACTIVE_MODES.append(mode)
         try:
-            with torch.enable_grad(), mode:
-                out = ctx.run(xd)
+            with torch.random.fork_rng(devices=[]):
+                torch.set_rng_state(ctx.rng_state)
+                with torch.enable_grad(), mode:
+                    out = ctx.run(xd)
         finally:
             _ACTIVE_MODES.pop()
         left = {str(k): len(v) for k, v in storage.items() if v}
@@ -313,34 +319,13 @@ def op_breakdown(meter, out):
 
 
 # --------------------------------------------------------------------------------------------
-# Every k-th layer fully checkpointed
-# --------------------------------------------------------------------------------------------
-
-class EveryKthStack(nn.Module):
-    """N layers; layer i (from 1) is fully checkpointed (reentrant torch.utils.checkpoint: its input
-    only) when i % k == 0, as torchtitan's ptd_checkpoint_wrapper._count % ac_freq == 0 picks them."""
-
-    def __init__(self, make_layer, n, k):
-        super().__init__()
-        self.k = k
-        self.layers = nn.ModuleList(make_layer("full" if (i + 1) % k == 0 else "none", i) for i in range(n))
-
-    def forward(self, x):
-        for i, layer in enumerate(self.layers):
-            how = "full checkpoint" if layer.recompute == "full" else "no recomputation"
-            with el.region("layer %d of %d (%s)" % (i + 1, len(self.layers), how)):
-                x = layer(x)
-        return x
-
-
-# --------------------------------------------------------------------------------------------
 # Measurement
 # --------------------------------------------------------------------------------------------
 
 BF16 = torch.bfloat16
 
 
-def _input(shape, seed):
+def input_tensor(shape, seed):
     g = torch.Generator().manual_seed(seed)
     return torch.randn(shape["s"], shape["b"], shape["h"], generator=g, dtype=BF16).requires_grad_()
 
@@ -349,7 +334,7 @@ def measure_op(layer, shape, seed):
     """Bytes an op-checkpointed layer keeps, with a breakdown by op; also the forward's op log."""
     wrapped = OpCheckpointed(layer)
     wrapped.train()
-    x = _input(shape, seed)
+    x = input_tensor(shape, seed)
     with ec.SavedTensorMeter(wrapped) as meter:
         out = wrapped(x)
     total = meter.total()
@@ -358,27 +343,16 @@ def measure_op(layer, shape, seed):
     return total, breakdown, out.grad_fn.log
 
 
-def measure_stack(stack, shape, seed):
-    """Bytes an every-k stack keeps, per layer (the breakdown) and in all."""
-    stack.train()
-    x = _input(shape, seed)
-    with ec.SavedTensorMeter(stack) as meter:
-        out = stack(x)
-    meter.breakdown(out)  # raises if a counted storage is held by no graph node
-    per_layer = meter.by_region(depth=1)
-    assert sum(per_layer.values()) == meter.total()
-    return meter.total(), per_layer
-
-
-def _worst_gradient_error(plain, checkpointed, shape, seed):
-    """Output and every gradient of a module with and without checkpointing, same weights and input:
-    the worst relative difference. The recomputation reruns the same CPU kernels on the same inputs
-    and hands back the saved outputs unchanged, so this is expected to be 0. Also returns the
-    checkpointed module's output."""
+def worst_gradient_error(plain, checkpointed, shape, seed):
+    """Output and every gradient of a module with and without checkpointing, same weights, input and
+    dropout masks (the RNG is reseeded for each): the worst relative difference. The recomputation
+    reruns the same CPU kernels on the same inputs and hands back the saved outputs unchanged, so this
+    is expected to be 0. Also returns the checkpointed module's output."""
     results = []
     for module in (plain, checkpointed):
         module.train()
-        x = _input(shape, seed)
+        x = input_tensor(shape, seed)
+        torch.manual_seed(seed)
         out = module(x)
         out.float().square().mean().backward()
         params = [p.grad for _, p in sorted(module.named_parameters())]
@@ -390,76 +364,90 @@ def _worst_gradient_error(plain, checkpointed, shape, seed):
     return worst, results[1][0]
 
 
+def _op_case(make_layer, shape, seed, gemms, check_backward):
+    """Measures one op-checkpointed layer; `gemms` the (op, weight, saved?) its GEMMs must show, in order.
+    With check_backward, a backward must give exactly the unchecked layer's output and gradients."""
+    t0 = time.time()
+    total, breakdown, log = measure_op(make_layer(), shape, seed)
+    got = [(r["op"].split(".")[1], r["weight"].split(".")[0], r["saved"]) for r in log if r["op"] in GEMMS]
+    assert got == gemms, got
+    note = ""
+    if check_backward:
+        # nn.Sequential's parameter names sort as OpCheckpointed's do ("0." vs "layer." prefixes)
+        err, checked = worst_gradient_error(nn.Sequential(make_layer()), OpCheckpointed(make_layer()), shape, seed)
+        assert err == 0.0, "op-level checkpointing changed the gradients: %.3g" % err
+        note = "; backward reran %d ops and took %d saved outputs; gradients identical to the unchecked " \
+               "layer's" % checked.grad_fn.recompute_counts
+    summary = "%d aten ops, %d saved%s; %.1f s" % (len(log), sum(r["saved"] for r in log), note, time.time() - t0)
+    return total, breakdown, summary
+
+
 ATTENTION_WORDS = {True: "FlashAttention (stand-in for SDPA's flash kernel)",
                    False: "unfused attention (bmm, fused scale-mask-softmax, bmm; what SDPA's math backend runs)"}
+GEMMS = {str(aten.mm.default), str(aten.addmm.default)}
+LLAMA_WEIGHTS = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
 
 
-def cases(llama_layer, llama_model, scenario, shape_id, shapes, seed, backward_shape):
-    """The op and every-k cases. llama_layer(shape, recompute, fused, flash, seed) builds an initialised
-    layer; llama_model(shape, layers) a scenario model group; scenario(model, shape, recompute, fused,
-    flash, every) a scenario; shape_id(shape) the shape's part of a case id."""
+def _llama_gemms(qkv_bias):
+    """(op, weight, kept?) of the Llama layer's GEMMs: odd-numbered mm calls are kept. With q/k/v biases
+    those three dispatch aten.addmm, which _save_list lacks, so the mm count starts at o_proj."""
+    first_mm = 3 if qkv_bias else 0
+    return [("addmm", w, False) if i < first_mm else ("mm", w, (i - first_mm) % 2 == 0)
+            for i, w in enumerate(LLAMA_WEIGHTS)]
+
+
+def cases(build, shapes, seed, backward_shape):
+    """The op cases. build: llama_layer(shape, recompute, fused, flash, seed, qkv_bias=False) an initialised
+    layer; llama_model(shape, layers, qkv_bias=False) a scenario model group; scenario(model, shape,
+    recompute, fused, flash, every) a scenario; shape_id(shape) the shape's part of a case id;
+    gpt_layer(h, a) an initialised GPT layer, gpt_model(h, a) its model group, gpt_shape its (s, b, h, a)."""
     out = []
-    for index, shape in enumerate(shapes):
-        s, b, h, a, kv, d, f = (shape[k] for k in ("s", "b", "h", "a", "kv", "d", "f"))
-        for flash in (False, True):
-            t0 = time.time()
-            total, breakdown, log = measure_op(llama_layer(shape, "none", False, flash, seed), shape, seed + 3)
-            mms = [r for r in log if r["op"] == str(aten.mm.default)]
-            assert len(mms) == 7 and [r["saved"] for r in mms] == [True, False] * 3 + [True]
-            note = ""
-            if index == backward_shape:
-                # nn.Sequential's parameter names sort as OpCheckpointed's do ("0." vs "layer." prefixes)
-                plain = nn.Sequential(llama_layer(shape, "none", False, flash, seed))
-                wrapped = OpCheckpointed(llama_layer(shape, "none", False, flash, seed))
-                err, checked = _worst_gradient_error(plain, wrapped, shape, seed + 3)
-                assert err == 0.0, "op-level checkpointing changed the gradients: %.3g" % err
-                note = "; backward reran %d ops and took %d saved outputs; gradients identical to the unchecked " \
-                       "layer's" % checked.grad_fn.recompute_counts
-            out.append({
-                "id": "llama-%s-op-%s-eager" % (shape_id(shape), "flash" if flash else "noflash"),
-                "what": "Llama-style layer (RMSNorm, RoPE, GQA %d/%d heads, head dim %d, eager SwiGLU, %s), s %d, "
-                        "b %d, h %d, ffn %d, bf16, op-level selective checkpointing with torchtitan's policy (kept: "
-                        "the layer input and the outputs of aten.mm calls 1, 3, 5, 7 = q, v, gate, down%s; the rest "
-                        "recomputed)" % (a, kv, d, ATTENTION_WORDS[flash], s, b, h, f,
-                                         ", and of the flash kernel" if flash else ""),
-                "scenario": scenario(llama_model(shape, 12), shape, "op", False, flash, None),
-                "quantity": "memory.activations_per_layer",
-                "measured": total, "unit": "bytes", "tolerance": 0.03,
-                "breakdown": breakdown,
-            })
-            print("%-52s %12d bytes  (%d aten ops, %d saved%s; %.1f s)"
-                  % (out[-1]["id"], total, len(log), sum(r["saved"] for r in log), note, time.time() - t0))
-
-    # (shape index, layers, k, fused SwiGLU, flash): both k of the issue, each attention and SwiGLU kind.
-    for index, n, k, fused, flash in ((0, 4, 2, False, False), (1, 6, 3, True, False), (2, 6, 2, False, True)):
+    llama = [(index, flash, False) for index in range(len(shapes)) for flash in (False, True)] + [(0, False, True)]
+    for index, flash, bias in llama:
         shape = shapes[index]
-        t0 = time.time()
-        make = lambda recompute, i: llama_layer(shape, recompute, fused, flash, seed + i)  # noqa: E731
-        total, per_layer = measure_stack(EveryKthStack(make, n, k), shape, seed + 3)
-        unchecked = EveryKthStack(lambda _recompute, i: make("none", i), n, k)  # same weights, no checkpoint
-        err, _ = _worst_gradient_error(unchecked, EveryKthStack(make, n, k), shape, seed + 3)
-        assert err == 0.0, "checkpointing every %d-th layer changed the gradients: %.3g" % (k, err)
-        s, b, h, a, kv, d, f = (shape[key] for key in ("s", "b", "h", "a", "kv", "d", "f"))
-        measured = total / n
+        s, b, h, a, kv, d, f = (shape[k] for k in ("s", "b", "h", "a", "kv", "d", "f"))
+        total, breakdown, summary = _op_case(
+            lambda: build.llama_layer(shape, "none", False, flash, seed, qkv_bias=bias), shape, seed + 3,
+            _llama_gemms(bias), check_backward=index == backward_shape or bias)
+        kept = ("mm calls 1, 3 = o, up (q/k/v are biased nn.Linear: aten.addmm, not in the save list, so the mm "
+                "count starts at o_proj)" if bias else "mm calls 1, 3, 5, 7 = q, v, gate, down")
         out.append({
-            "id": "llama-%s-n%d-every%d-%s-%s" % (shape_id(shape), n, k, "flash" if flash else "noflash",
-                                               "fused" if fused else "eager"),
-            "what": "Stack of %d Llama-style layers (RMSNorm, RoPE, GQA %d/%d heads, head dim %d, %s SwiGLU, %s), "
-                    "s %d, b %d, h %d, ffn %d, bf16, layers %s fully checkpointed (every k-th, k %d), the others not: "
-                    "bytes the stack keeps / %d" % (n, a, kv, d, "fused" if fused else "eager", ATTENTION_WORDS[flash],
-                                                    s, b, h, f, ", ".join(str(i) for i in range(k, n + 1, k)), k, n),
-            "scenario": scenario(llama_model(shape, n), shape, "every-k", fused, flash, k),
+            "id": "llama-%s-%sop-%s-eager" % (build.shape_id(shape), "qkvbias-" if bias else "",
+                                              "flash" if flash else "noflash"),
+            "what": "%sLlama-style layer (RMSNorm, RoPE, GQA %d/%d heads, head dim %d, eager SwiGLU, %s), s %d, "
+                    "b %d, h %d, ffn %d, bf16, op-level selective checkpointing with torchtitan's policy (kept: "
+                    "the layer input and the outputs of aten.%s%s; the rest recomputed)"
+                    % ("Qwen2-style (q/k/v biases) " if bias else "", a, kv, d, ATTENTION_WORDS[flash], s, b, h, f,
+                       kept, ", and of the flash kernel" if flash else ""),
+            "scenario": build.scenario(build.llama_model(shape, 12, qkv_bias=bias), shape, "op", False, flash, None),
             "quantity": "memory.activations_per_layer",
-            "measured": int(measured) if measured == int(measured) else measured, "unit": "bytes", "tolerance": 0.03,
-            "breakdown": per_layer,
+            "measured": total, "unit": "bytes", "tolerance": 0.03,
+            "breakdown": breakdown,
         })
-        print("%-52s %12d bytes per layer (%d in the stack; gradients identical; %.1f s)"
-              % (out[-1]["id"], measured, total, time.time() - t0))
+        print("%-52s %12d bytes  (%s)" % (out[-1]["id"], total, summary))
+
+    s, b, h, a = build.gpt_shape
+    shape = {"s": s, "b": b, "h": h}
+    total, breakdown, summary = _op_case(lambda: build.gpt_layer(h, a), shape, seed + 3,
+                                         [("addmm", w, False) for w in ("qkv", "out_proj", "fc1", "fc2")], True)
+    out.append({
+        "id": "gpt-s%d-b%d-h%d-a%d-op" % (s, b, h, a),
+        "what": "Megatron-style GPT layer (LayerNorm, fused QKV, GeLU, dropout 0.1, biases on every linear layer), "
+                "s %d, b %d, h %d, a %d, bf16, op-level selective checkpointing with torchtitan's policy (every "
+                "GEMM is a biased nn.Linear, which dispatches aten.addmm, not in the save list, and attention "
+                "runs as bmm: nothing is saved but the layer input)" % (s, b, h, a),
+        "scenario": build.scenario(build.gpt_model(h, a), shape, "op", False, False, None),
+        "quantity": "memory.activations_per_layer",
+        "measured": total, "unit": "bytes", "tolerance": 0.03,
+        "breakdown": breakdown,
+    })
+    print("%-52s %12d bytes  (%s)" % (out[-1]["id"], total, summary))
     return out
 
 
 METHOD = (
-    " Checkpointing policies beyond these (the *-op-* and *-every* cases; validation/engine_checkpoint_policies.py): "
+    " Checkpointing policies beyond these (the *-op* cases, validation/engine_checkpoint_policies.py, and the "
+    "*-every* cases): "
     "op = PyTorch's op-level selective activation checkpointing with torchtitan's policy (torchtitan commit "
     "9dec370, torchtitan/parallelisms/parallelize_llama.py: _save_list = aten.mm, "
     "aten._scaled_dot_product_efficient_attention, aten._scaled_dot_product_flash_attention, "
@@ -467,15 +455,18 @@ METHOD = (
     "except every second aten.mm, counting mm calls from 1 in a fresh counter for each checkpointed block, so per "
     "layer; everything else is recomputed; ptd_checkpoint_wrapper keeps the block input). PyTorch 1.13 lacks "
     "create_selective_checkpoint_contexts, so the same mechanism is built from a TorchDispatchMode (which 1.13 "
-    "has): an autograd Function runs the whole Llama layer without a graph under a mode that sees every aten op "
-    "in call order (nn.Linear on the (s, b, h) input dispatches aten.mm: q, k, v, o, gate, up, down, in "
-    "torchtitan's wq, wk, wv, wo, w1, w3, w2 order), applies torchtitan's policy function unchanged to each op, "
-    "and keeps the outputs of the ops it must save; it saves the layer input and those outputs with "
+    "has): an autograd Function runs the whole layer without a graph under a mode that sees every aten op "
+    "in call order (nn.Linear without bias on the (s, b, h) input dispatches aten.mm: q, k, v, o, gate, up, down, "
+    "in torchtitan's wq, wk, wv, wo, w1, w3, w2 order), applies torchtitan's policy function unchanged to each "
+    "op, and keeps the outputs of the ops it must save; it saves the layer input and those outputs with "
     "save_for_backward (PyTorch 2 keeps the same tensors in the checkpoint frame and the input in its "
-    "closure: the same bytes). Backward reruns the layer under a mode that hands back the kept outputs in place "
-    "of those ops and runs every other op again; all kept outputs must be used, in order, and the output and "
-    "every gradient equal the unchecked layer's exactly (checked at the s 1024 shape). The counted bytes are "
-    "the distinct storages saved, as above: the layer input 2sbh and the outputs of mm calls 1, 3, 5, 7 (x @ "
+    "closure: the same bytes). Backward restores the forward's RNG state (torch.utils.checkpoint's "
+    "preserve_rng_state, so dropout masks repeat) and reruns the layer under a mode that hands back the kept "
+    "outputs in place of those ops and runs every other op again; all kept outputs must be used, in order, and "
+    "the output and every gradient equal the unchecked layer's exactly (checked at the s 1024 shape and for the "
+    "biased layers). The GEMM ops each layer dispatches, their weights and which are kept are asserted. The "
+    "counted bytes are the distinct storages saved, as above; for the Llama layer without biases: the layer "
+    "input 2sbh and the outputs of mm calls 1, 3, 5, 7 (x @ "
     "q_proj^T 2sb*ad, x @ v_proj^T 2sb*kd, x @ gate_proj^T 2sbf, act @ down_proj^T 2sbh). Attention: with "
     "flash (torchtitan calls F.scaled_dot_product_attention; CUDA picks the flash kernel in bf16), which 1.13 "
     "lacks, a FlashAttention autograd Function stands in for aten._scaled_dot_product_flash_attention and is "
@@ -488,12 +479,11 @@ METHOD = (
     "attention runs (bmm, the scale-mask-softmax Function, bmm: what SDPA's math backend runs); none of its "
     "ops is in the save list, so all of it is recomputed. The reduce-scatter entry only matters under tensor "
     "parallelism and aten.abs / aten.max only under float8 scaling; neither op runs in these layers. "
-    "every-k (torchtitan selective_ac_option = k): a stack of N Llama layers with their own weights, layer i "
-    "(from 1) wrapped in reentrant torch.utils.checkpoint (its input only; torchtitan's ptd_checkpoint_wrapper "
-    "is non-reentrant and keeps the same input) when i % k == 0, as torchtitan's "
-    "ptd_checkpoint_wrapper._count % ac_freq == 0 picks blocks k, 2k, ...; the whole stack's forward runs "
-    "under one meter, its bytes divided by N (N a multiple of k) are compared with ShardScope's "
-    "memory.activations_per_layer, which for every-k is the average over the layers (input/k + "
-    "everything*(1 - 1/k)); the scenario's model has N layers. The breakdown lists each layer's bytes; a "
-    "backward through the stack gives exactly the unchecked stack's gradients."
+    "Biases: nn.Linear with a bias on a contiguous (s, b, h) input dispatches aten.addmm (bias, x, W^T), which "
+    "_save_list neither saves nor counts. The *-qkvbias-op-* case gives the Llama layer q/k/v biases "
+    "(Qwen2-style; ShardScope model.qkv_bias true): q, k and v are recomputed, and the mm count starts at "
+    "o_proj, so mm calls 1 and 3 = o (2sbh) and up (2sbf) are kept: 2sbh + 2sbh + 2sbf in all. The gpt-*-op "
+    "case runs the Megatron-style GPT layer (fused QKV, out_proj, fc1, fc2 all biased: four addmm; attention "
+    "by bmm; dropout through native_dropout) under the same policy: no op of it is in the save list, so only "
+    "the layer input 2sbh is kept, as under full recomputation."
 )

@@ -4,29 +4,42 @@
 
 namespace shardscope {
 
-int groupSpan(ParallelDim dimension, const LayoutSizes& s)
+namespace {
+
+int sizeOf(ParallelDim dimension, const LayoutSizes& s)
 {
     switch (dimension) {
     case ParallelDim::TP: return s.tp;
-    case ParallelDim::CP: return s.tp * s.cp;
-    case ParallelDim::EP: return s.tp * s.cp * s.ep;
-    case ParallelDim::DP: return s.tp * s.cp * s.dp;            // the gradient group spans dp x cp
-    case ParallelDim::PP: return s.tp * s.cp * s.dp * s.pp;     // stage neighbours are tp x cp x dp apart
+    case ParallelDim::CP: return s.cp;
+    case ParallelDim::EP: return s.ep;
+    case ParallelDim::DP: return s.dp;
+    case ParallelDim::PP: return s.pp;
     }
     return 1;
 }
 
-// GPUs between two consecutive members of one group: the product of the dimensions inside it.
+} // namespace
+
 int groupStride(ParallelDim dimension, const LayoutSizes& s)
 {
-    switch (dimension) {
-    case ParallelDim::TP: return 1;
-    case ParallelDim::CP: return s.tp;
-    case ParallelDim::EP: return s.tp * s.cp;
-    case ParallelDim::DP: return s.tp;  // the gradient group is dp x cp, consecutive above tp
-    case ParallelDim::PP: return s.tp * s.cp * s.dp;
+    // Expert-parallel groups are consecutive data-parallel ranks (Megatron-LM carves them out of dp).
+    const ParallelDim placed = dimension == ParallelDim::EP ? ParallelDim::DP : dimension;
+    int stride = 1;
+    for (ParallelDim inner : s.order) {
+        if (inner == placed)
+            break;
+        stride *= sizeOf(inner, s);
     }
-    return 1;
+    return stride;
+}
+
+int groupSpan(ParallelDim dimension, const LayoutSizes& s)
+{
+    const int own = groupStride(dimension, s) * sizeOf(dimension, s);
+    // The gradient group of data parallelism is dp x cp ranks: it spans both dimensions.
+    if (dimension == ParallelDim::DP && s.cp > 1)
+        return std::max(own, groupStride(ParallelDim::CP, s) * s.cp);
+    return own;
 }
 
 Link groupLink(ParallelDim dimension, const LayoutSizes& sizes, const LinkParameters& p)
@@ -42,7 +55,11 @@ Link groupLink(ParallelDim dimension, const LayoutSizes& sizes, const LinkParame
     // GPU). A group with k members in each node runs k rings side by side, one through each
     // member's NIC (NCCL opens one channel per NIC), so its ring bandwidth is k NICs', up to what
     // NVLink carries inside the node.
-    const int membersPerNode = std::max(1, sizes.gpusPerNode / std::max(1, groupStride(dimension, sizes)));
+    // The gradient group of data parallelism takes in the context-parallel ranks too.
+    int stride = groupStride(dimension, sizes);
+    if (dimension == ParallelDim::DP && sizes.cp > 1)
+        stride = std::min(stride, groupStride(ParallelDim::CP, sizes));
+    const int membersPerNode = std::max(1, sizes.gpusPerNode / std::max(1, stride));
     link.bandwidth = std::min(p.interNodeBandwidth * membersPerNode, p.intraNodeBandwidth) * p.efficiency;
     return link;
 }

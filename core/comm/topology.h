@@ -1,12 +1,17 @@
 #pragma once
+#include <array>
+
 #include "core/comm/collectives.h"
 
 namespace shardscope {
 
-// The sizes of the parallel dimensions and where ranks sit. Ranks are numbered with tensor
-// parallelism innermost, then context, expert (carved out of the data-parallel ranks, as in
-// Megatron-LM), data, and pipeline parallelism outermost (Megatron-LM's default order,
-// megatron/core/parallel_state.py), and filled node by node.
+// The sizes of the parallel dimensions and where ranks sit. Ranks are numbered along `order`,
+// innermost dimension first, and fill nodes in rank order. The default is Megatron-LM's: tensor
+// parallelism innermost, then context, expert (carved out of the data-parallel ranks), data, and
+// pipeline parallelism outermost (order "tp-cp-ep-dp-pp", megatron/core/parallel_state.py,
+// core_v0.15.0); `--use-tp-pp-dp-mapping` swaps data and pipeline. Expert parallelism always
+// lives inside the data-parallel dimension, so `order` lists the four dimensions that multiply
+// to the world size: TP, CP, DP and PP.
 struct LayoutSizes {
     int tp = 1;
     int cp = 1;
@@ -14,6 +19,7 @@ struct LayoutSizes {
     int dp = 1;
     int pp = 1;
     int gpusPerNode = 8;
+    std::array<ParallelDim, 4> order{ParallelDim::TP, ParallelDim::CP, ParallelDim::DP, ParallelDim::PP};
 };
 
 // The slowest link a group must cross and its per-step latency.
@@ -31,7 +37,13 @@ struct LinkParameters {
     double interLatency = 0;
 };
 
-// GPUs spanned by one group of `dimension` (consecutive rank range it covers).
+// Ranks between neighbours of one group of `dimension`: the product of the sizes of the
+// dimensions numbered inside it (1 for the innermost).
+int groupStride(ParallelDim dimension, const LayoutSizes& sizes);
+
+// GPUs spanned by one group of `dimension`: stride x size, the consecutive rank range it covers.
+// A group crosses nodes when its span is larger than a node (sizes are whole divisors in the
+// layouts ShardScope accepts, so a span of at most a node never straddles two).
 int groupSpan(ParallelDim dimension, const LayoutSizes& sizes);
 
 // The link one group of `dimension` communicates over: inside a node when its span fits in one

@@ -50,6 +50,7 @@ inline constexpr const char* kStageLayersList = SHARDSCOPE_TR_NOOP("Diagnostic",
 inline constexpr const char* kStageLayersCount = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 stages listed, but pp is %2");
 inline constexpr const char* kStageLayersSum = SHARDSCOPE_TR_NOOP("Diagnostic", "the stages hold %1 layers, but the model has %2");
 inline constexpr const char* kStageLayersMiddle = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 middle layers remaining but %2 middle pipeline stages available (Megatron-LM)");
+inline constexpr const char* kMegatronEvenStages = SHARDSCOPE_TR_NOOP("Diagnostic", "Megatron-LM needs pp x vpp (%1) to divide the layers (%2) unless the first and last stages' layers are given");
 inline constexpr const char* kStageLayersDivide = SHARDSCOPE_TR_NOOP("Diagnostic", "with uneven pipelining the left-over layers (%1) must be divisible by the left-over stages (%2) (Megatron-LM)");
 inline constexpr const char* kVppStageLayers = SHARDSCOPE_TR_NOOP("Diagnostic", "stage %1 holds %2 layers, not divisible by the virtual pipeline degree %3 (Megatron-LM)");
 inline constexpr const char* kZeroWithPipeline = SHARDSCOPE_TR_NOOP("Diagnostic", "DeepSpeed's pipeline engine refuses ZeRO-2 and ZeRO-3 (\"ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism\"); this layout is priced as torchtitan's FSDP runs it");
@@ -109,6 +110,72 @@ inline constexpr const char* kConfigObject = SHARDSCOPE_TR_NOOP("Diagnostic", "c
 inline constexpr const char* kConfigNoType = SHARDSCOPE_TR_NOOP("Diagnostic", "config.json has no \"model_type\"; supported: %1");
 inline constexpr const char* kConfigUnsupported = SHARDSCOPE_TR_NOOP("Diagnostic", "config.json model_type \"%1\" is not supported; supported: %2");
 inline constexpr const char* kConfigShape = SHARDSCOPE_TR_NOOP("Diagnostic", "config.json: %1");
+
+// Engine configurations (export-config): %1 is the engine and its version; the last argument is
+// the engine's file and its own error text, quoted
+inline constexpr const char* kEngineDegrees = SHARDSCOPE_TR_NOOP("Diagnostic", "%1: %2 = %3, not the world size %4 (%5)");
+inline constexpr const char* kEngineBatch = SHARDSCOPE_TR_NOOP("Diagnostic", "%1: global batch %2 is not micro-batch %3 x gradient accumulation x data-parallel size %4 (%5)");
+inline constexpr const char* kEngineDivisible = SHARDSCOPE_TR_NOOP("Diagnostic", "%1: %2 = %3 must be divisible by %4 = %5 (%6)");
+inline constexpr const char* kEngineAtLeast = SHARDSCOPE_TR_NOOP("Diagnostic", "%1: %2 = %3 must be at least %4 = %5 (%6)");
+inline constexpr const char* kEngineMoeSequenceParallel = SHARDSCOPE_TR_NOOP("Diagnostic", "%1: expert parallelism with tensor parallelism needs sequence parallelism (%2)");
+inline constexpr const char* kEnginePipelineZero = SHARDSCOPE_TR_NOOP("Diagnostic", "%1: ZeRO stage %2 cannot run with pipeline parallelism (%3)");
+inline constexpr const char* kEngineNoSetting = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 has no setting for %2 %3; it offers %4 (%5)");
+inline constexpr const char* kEngineFlavor = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 picks the model by flavor from its registry (%2); this shape (%3) matches none of them");
+inline constexpr const char* kEngineShardedDp = SHARDSCOPE_TR_NOOP("Diagnostic", "%1: tensor and context parallelism need sharded data parallelism (ZeRO stage 2 or 3 through FSDP2), not stage %2 (%3)");
+inline constexpr const char* kEngineFp32Grads = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 accumulates and reduces gradients in fp32: %2 more bytes per parameter than this scenario's %3 gradients");
+inline constexpr const char* kEngineInCode = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 takes %2 from the training code, not from this file");
+inline constexpr const char* kEngineVocabPadding = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 pads the vocabulary from %2 to %3 rows (a multiple of %4 x tp); this scenario counts %2");
+inline constexpr const char* kEngineZeroPartition = SHARDSCOPE_TR_NOOP("Diagnostic", "%1: ZeroRedundancyOptimizer gives each rank whole parameter tensors, so a rank's optimizer states are close to, not exactly, 1/dp of the total");
+
+// Phrases the engine rules pass as arguments (translated like the templates)
+inline constexpr const char* kPhraseNoLora = SHARDSCOPE_TR_NOOP("Diagnostic", "no LoRA adapters");
+inline constexpr const char* kPhraseFp32Main = SHARDSCOPE_TR_NOOP("Diagnostic", "--bf16 and --fp16 keep fp32 main parameters in the optimizer");
+inline constexpr const char* kPhraseFp16Grads = SHARDSCOPE_TR_NOOP("Diagnostic", "--fp16 keeps fp16 or fp32 main gradients");
+inline constexpr const char* kPhraseUlysses = SHARDSCOPE_TR_NOOP("Diagnostic", "DeepSpeed's Ulysses sequence parallelism is all-to-all, not ring attention");
+inline constexpr const char* kPhraseLoraAdapters = SHARDSCOPE_TR_NOOP("Diagnostic", "LoRA adapters (PEFT)");
+inline constexpr const char* kPhraseMpu = SHARDSCOPE_TR_NOOP("Diagnostic", "tensor parallelism (Megatron-DeepSpeed's mpu)");
+inline constexpr const char* kPhrasePipelineModule = SHARDSCOPE_TR_NOOP("Diagnostic", "pipeline parallelism (deepspeed.pipe.PipelineModule num_stages)");
+inline constexpr const char* kPhraseMoeEpSize = SHARDSCOPE_TR_NOOP("Diagnostic", "expert parallelism (deepspeed.moe.layer.MoE ep_size)");
+inline constexpr const char* kPhraseSelective = SHARDSCOPE_TR_NOOP("Diagnostic", "selective recomputation");
+inline constexpr const char* kPhraseCheckpointing = SHARDSCOPE_TR_NOOP("Diagnostic", "activation checkpointing (model.gradient_checkpointing_enable())");
+inline constexpr const char* kPhraseOptimizer = SHARDSCOPE_TR_NOOP("Diagnostic", "the optimizer");
+inline constexpr const char* kPhraseFsdpOffload = SHARDSCOPE_TR_NOOP("Diagnostic", "FSDP2's CPU offload moves parameters, gradients and optimizer states together");
+inline constexpr const char* kPhraseDataParallelOnly = SHARDSCOPE_TR_NOOP("Diagnostic", "the script is data-parallel only: DistributedDataParallel or ZeroRedundancyOptimizer");
+inline constexpr const char* kPhraseDenseOnly = SHARDSCOPE_TR_NOOP("Diagnostic", "the script's MLP is dense");
+inline constexpr const char* kPhraseExactBytes = SHARDSCOPE_TR_NOOP("Diagnostic", "the script keeps fp32 weights, gradients and states so that its bytes can be checked exactly");
+inline constexpr const char* kPhraseTrainsAll = SHARDSCOPE_TR_NOOP("Diagnostic", "the script trains every parameter");
+inline constexpr const char* kPhraseOnDevice = SHARDSCOPE_TR_NOOP("Diagnostic", "the script keeps every state on its device");
+inline constexpr const char* kPhraseOneProcess = SHARDSCOPE_TR_NOOP("Diagnostic", "one process per data-parallel rank");
+inline constexpr const char* kPhraseAccumulation = SHARDSCOPE_TR_NOOP("Diagnostic", "the script runs global_batch / (micro_batch x world) micro-batches per step");
+inline constexpr const char* kPhraseRotaryPairs = SHARDSCOPE_TR_NOOP("Diagnostic", "rotary embeddings rotate pairs of channels");
+
+// Checkpoint resharding (reshard): pitfalls of the model and the two layouts
+inline constexpr const char* kReshardLayoutText = SHARDSCOPE_TR_NOOP("Diagnostic", "%1: expected key=value pairs of tp, pp, dp, zero, ep, vpp separated by commas (got '%2')");
+inline constexpr const char* kReshardLayoutGpus = SHARDSCOPE_TR_NOOP("Diagnostic", "%1: tp x pp x dp = %2 GPUs; at most %3 ranks can be mapped");
+inline constexpr const char* kReshardKvHeads = SHARDSCOPE_TR_NOOP("Diagnostic", "kv heads (%1) are not divisible by the target tp (%2): a rank would hold part of a KV group; Megatron-LM core_v0.15.0 refuses it (num_query_groups must be a multiple of tensor_model_parallel_size)");
+inline constexpr const char* kReshardMqa = SHARDSCOPE_TR_NOOP("Diagnostic", "multi-query attention (one kv head) at tp %1: the K and V heads must be replicated on every tensor-parallel rank, never split");
+inline constexpr const char* kReshardTied = SHARDSCOPE_TR_NOOP("Diagnostic", "tied embeddings with pp %1: the last stage keeps its own copy of the embedding as the output layer (their gradients are all-reduced); a checkpoint stores it on the first and the last stage");
+inline constexpr const char* kReshardVocabGrows = SHARDSCOPE_TR_NOOP("Diagnostic", "the padded vocabulary grows from %1 to %2 rows: the new rows must be filled (Megatron-LM's converter repeats the last row) and are never predicted");
+inline constexpr const char* kReshardVocabShrinks = SHARDSCOPE_TR_NOOP("Diagnostic", "the padded vocabulary shrinks from %1 to %2 rows: padding rows are cut, the %3 rows of the true vocabulary are kept");
+inline constexpr const char* kReshardFusedQkv = SHARDSCOPE_TR_NOOP("Diagnostic", "fused QKV with grouped-query attention: split it per KV group ([q of group; k; v] blocks); an even split of [all Q; all K; all V] gives the first ranks only queries");
+inline constexpr const char* kReshardSwiglu = SHARDSCOPE_TR_NOOP("Diagnostic", "SwiGLU's fused gate and up projection: chunk gate and up separately over tp and put each rank's pair together; an even split of [gate; up] gives the first half of the ranks only gates");
+inline constexpr const char* kReshardUneven = SHARDSCOPE_TR_NOOP("Diagnostic", "pp %1 does not divide the %2 layers: stages hold %3 to %4 layers");
+inline constexpr const char* kReshardExperts = SHARDSCOPE_TR_NOOP("Diagnostic", "expert parallelism %1 -> %2: experts move between ranks (%3 per rank after)");
+inline constexpr const char* kReshardZero = SHARDSCOPE_TR_NOOP("Diagnostic", "optimizer states sharded by ZeRO over dp %1 are re-cut for dp %2: each target rank reads its flat range from the source ranks that hold it");
+inline constexpr const char* kReshardTpDivides = SHARDSCOPE_TR_NOOP("Diagnostic", "%1: tp %2 must divide the attention heads (%3) and the FFN size (%4)");
+inline constexpr const char* kReshardEpExperts = SHARDSCOPE_TR_NOOP("Diagnostic", "%1: ep %2 must divide the experts (%3) and dp (%4)");
+
+// Data sharding and seeds (data)
+inline constexpr const char* kDataPadded = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 samples on %2 ranks without drop_last: %3 samples are repeated from the start so that every rank gets %4");
+inline constexpr const char* kDataDropped = SHARDSCOPE_TR_NOOP("Diagnostic", "drop_last: the last %1 samples are never read; every rank gets %2");
+inline constexpr const char* kDataPermutation = SHARDSCOPE_TR_NOOP("Diagnostic", "the shuffled order is torch.randperm's with a generator seeded seed + epoch = %1 (reproduced here, checked against PyTorch 1.13's DistributedSampler)");
+inline constexpr const char* kDataMegatronTail = SHARDSCOPE_TR_NOOP("Diagnostic", "Megatron-LM's sampler drops the last %1 samples: they do not fill a micro-batch x dp window of %2");
+inline constexpr const char* kDataResume = SHARDSCOPE_TR_NOOP("Diagnostic", "resuming at %1 consumed samples with dp %2 (was %3): Megatron-LM's position is a global sample count, so no sample is skipped or repeated, but each rank now reads different samples than before");
+inline constexpr const char* kDataResumeWindow = SHARDSCOPE_TR_NOOP("Diagnostic", "consumed samples %1 is not a multiple of micro-batch x dp = %2: the cyclic sampler asserts it (assert current_epoch_samples mod micro_batch_times_data_parallel_size == 0)");
+
+// Topology placement
+inline constexpr const char* kTpCrossesNodes = SHARDSCOPE_TR_NOOP("Diagnostic", "tensor-parallel groups of %1 GPUs span %2 nodes: every layer's activations cross the network; numbered TP first (tp-cp-ep-dp-pp) the step takes %3 s instead of %4 s");
+inline constexpr const char* kTpLargerThanNode = SHARDSCOPE_TR_NOOP("Diagnostic", "tp (%1) is larger than a node (%2 GPUs): tensor-parallel collectives cross the network whatever the rank order");
 
 // Every template above, for the translation-completeness test.
 std::span<const char* const> catalog();

@@ -6,6 +6,7 @@
 
 #include "core/common/messages.h"
 #include "core/common/units.h"
+#include "core/estimate/placement.h"
 #include "core/hardware/gpu_spec.h"
 #include "core/ops/checkpoint.h"
 #include "core/ops/ops_model.h"
@@ -104,8 +105,10 @@ Estimate estimate(const Scenario& s)
         const CheckpointSize checkpoint = checkpointSize(s, inventory, layout, e.memory.singleGpu, e.memory.perGpu);
         e.ops = estimateOps(s, checkpoint, OpsTimes{e.step.stepSeconds, e.step.trainSeconds, e.step.tokensPerSecond});
         reportOps(s, e.ops, e.diagnostics);
-        if (!hasErrors(e.diagnostics))
+        if (!hasErrors(e.diagnostics)) {
             reportFit(s, e, *gpu, e.diagnostics);
+            reportTensorParallelPlacement(s, inventory, count.total, *gpu, layout, e, e.diagnostics);
+        }
     }
     return e;
 }

@@ -195,7 +195,7 @@ double storedActivationsOfLayers(const ActivationContext& c, const ActivationTer
     if (c.training->recompute != Recompute::EveryKth)
         return layers * storedLayerActivations(c, terms);
     // Only whole multiples of k are checkpointed: 4 layers at k = 3 checkpoint one, and the fourth
-    // keeps everything (torchtitan's counter, measured by validation/engine_checkpoint_policies.py).
+    // keeps everything (torchtitan's counter, measured by validation/engine_checkpoint_stacks.py).
     const double k = std::max(1, c.training->recomputeEvery);
     const double checkpointed = std::floor(layers / k);
     return checkpointed * layerInput(c) + (layers - checkpointed) * terms.total();

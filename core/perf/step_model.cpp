@@ -133,7 +133,7 @@ Context makeContext(const Scenario& s, const ParameterInventory& inventory, std:
     c.actBytes = t.precision == Precision::Fp32 ? 4.0 : 2.0;
     // Recomputing a layer's forward repeats its tensor- and expert-parallel collectives.
     c.refwd = t.recompute == Recompute::Full ? 1.0 : t.recompute == Recompute::EveryKth ? 1.0 / std::max(1, t.recomputeEvery) : 0.0;
-    c.sizes = LayoutSizes{l.tp, l.cp, l.ep, l.dp, l.pp, std::max(1, s.cluster.gpusPerNode)};
+    c.sizes = layoutSizes(s, l);
     c.links.intraNodeBandwidth = s.cluster.intraNodeGbps ? *s.cluster.intraNodeGbps * kGiga : gpu.intraNodeBandwidth;
     c.links.interNodeBandwidth = s.cluster.interNodeGbps ? *s.cluster.interNodeGbps * kGiga : gpu.interNodeBandwidth;
     c.links.efficiency = s.perf.linkEfficiency;
@@ -143,6 +143,24 @@ Context makeContext(const Scenario& s, const ParameterInventory& inventory, std:
 }
 
 } // namespace step
+
+std::array<ParallelDim, 4> rankOrderDimensions(RankOrder order)
+{
+    using D = ParallelDim;
+    switch (order) {
+    case RankOrder::TpCpEpPpDp: return {D::TP, D::CP, D::PP, D::DP};
+    case RankOrder::EpDpCpTpPp: return {D::DP, D::CP, D::TP, D::PP};
+    case RankOrder::TpCpEpDpPp: break;
+    }
+    return {D::TP, D::CP, D::DP, D::PP};
+}
+
+LayoutSizes layoutSizes(const Scenario& s, const LedgerLayout& l)
+{
+    LayoutSizes sizes{l.tp, l.cp, l.ep, l.dp, l.pp, std::max(1, s.cluster.gpusPerNode)};
+    sizes.order = rankOrderDimensions(s.parallel.rankOrder);
+    return sizes;
+}
 
 double gemmPeak(const Scenario& s, const GpuSpec& gpu, const char** format)
 {

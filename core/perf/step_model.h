@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/comm/collectives.h"
+#include "core/comm/topology.h"
 #include "core/common/diagnostics.h"
 #include "core/hardware/gpu_spec.h"
 #include "core/memory/memory_ledger.h"
@@ -75,6 +76,12 @@ struct StepEstimate {
 // `shapeParameters` is the inventory's parameter count (for the --params scaling).
 StepEstimate estimateStep(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
                           const GpuSpec& gpu, const LedgerLayout& layout, const GpuMemory& mostLoaded, Diagnostics& out);
+
+// The rank order's dimensions, innermost first (expert parallelism lives inside DP).
+std::array<ParallelDim, 4> rankOrderDimensions(RankOrder order);
+
+// Where the ranks of `layout` sit: its sizes, the GPUs per node and the scenario's rank order.
+LayoutSizes layoutSizes(const Scenario& scenario, const LedgerLayout& layout);
 
 // The GPU's dense peak for the format the GEMMs run in (bf16/fp16, fp32, fp8), after overrides.
 double gemmPeak(const Scenario& scenario, const GpuSpec& gpu, const char** format);

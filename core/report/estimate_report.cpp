@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/common/units.h"
+#include "core/estimate/placement.h"
 #include "core/memory/precision_recipe.h"
 
 namespace shardscope {
@@ -113,6 +114,22 @@ Json communicationJson(const StepEstimate& step)
     return Json{{"per_step", perStep}, {"seconds", step.commSeconds}, {"exposed_seconds", step.exposedCommSeconds}};
 }
 
+// Which groups stay inside a node and what each rank order costs (core/estimate/placement.h).
+Json placementJson(const Scenario& s, const Estimate& e)
+{
+    const TopologyPlacement p = topologyPlacement(s, e);
+    Json groups = Json::array();
+    for (const GroupPlacement& g : p.groups)
+        groups.push_back({{"dimension", enumId(g.dimension)}, {"size", g.size}, {"stride", g.stride}, {"span", g.span},
+                          {"nodes", g.nodes}, {"crosses_nodes", g.crossesNodes}, {"seconds", g.seconds},
+                          {"exposed_seconds", g.exposedSeconds}});
+    Json byOrder = Json::object();
+    for (RankOrder order : {RankOrder::TpCpEpDpPp, RankOrder::TpCpEpPpDp, RankOrder::EpDpCpTpPp})
+        byOrder[enumId(order)] = p.stepSecondsByOrder[static_cast<std::size_t>(order)];
+    return Json{{"rank_order", enumId(p.order)}, {"gpus_per_node", s.cluster.gpusPerNode}, {"groups", groups},
+                {"step_seconds_by_order", byOrder}};
+}
+
 Json estimateToJson(const Scenario& s, const Estimate& e)
 {
     Json diagnostics = Json::array();
@@ -139,6 +156,7 @@ Json estimateToJson(const Scenario& s, const Estimate& e)
           {"fits", e.memory.fits},
           {"single_gpu_fits", e.memory.singleGpuFits}}},
         {"communication", communicationJson(e.step)},
+        {"placement", e.valid() ? placementJson(s, e) : Json::object()},
         {"compute",
          {{"flops_per_step", e.step.modelFlopsPerStep},
           {"hardware_flops_per_step", e.step.hardwareFlopsPerStep},

@@ -304,6 +304,9 @@ const FieldSpec kFields[] = {
      SHARDSCOPE_TR_NOOP("UiText", "virtual pipeline stages (interleaved 1F1B)"), nullptr, ACCESS(&S::parallel, &P::vpp)},
     {"parallel", "offload", "offload", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Offload"), SHARDSCOPE_TR_NOOP("UiText", "states kept in host memory"),
      &enumTable<Offload>(), ACCESS(&S::parallel, &P::offload)},
+    {"parallel", "rank_order", "rank-order", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Rank order"),
+     SHARDSCOPE_TR_NOOP("UiText", "how ranks are numbered, innermost first; GPUs fill nodes in rank order"), &enumTable<RankOrder>(),
+     ACCESS(&S::parallel, &P::rankOrder)},
 
     // ---- cluster (overrides of the GPU preset are per GPU and per direction)
     {"cluster", "gpu", "gpu", FieldType::Text, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "GPU"), SHARDSCOPE_TR_NOOP("UiText", "GPU preset id"), nullptr,

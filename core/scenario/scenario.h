@@ -27,6 +27,11 @@ enum class MfuConvention { Megatron, Causal };  // attention FLOPs over all quer
 // A published cluster whose failure rate a scenario borrows (the rates and their sources are in
 // core/ops/failure_model.cpp).
 enum class FailurePreset { Llama3, Rsc1, Rsc2, Opt175b };
+// How ranks are numbered, innermost dimension first (GPUs fill nodes in rank order): Megatron-LM's
+// default "tp-cp-ep-dp-pp", its --use-tp-pp-dp-mapping "tp-cp-ep-pp-dp" (megatron/core/parallel_state.py
+// and megatron/training/arguments.py, core_v0.15.0), and data-parallel ranks first, which puts
+// tensor parallelism across nodes (the placement the article warns against).
+enum class RankOrder { TpCpEpDpPp, TpCpEpPpDp, EpDpCpTpPp };
 
 struct TrainingSpec {
     std::int64_t seqLen = 4096;
@@ -71,6 +76,7 @@ struct ParallelSpec {
     int ppFirstStageLayers = 0;
     int ppLastStageLayers = 0;
     std::string ppLayers;
+    RankOrder rankOrder = RankOrder::TpCpEpDpPp;
 };
 
 struct ClusterSpec {
@@ -160,5 +166,6 @@ template <> const EnumTable& enumTable<Fp8Recipe>();
 template <> const EnumTable& enumTable<FsdpReshard>();
 template <> const EnumTable& enumTable<MfuConvention>();
 template <> const EnumTable& enumTable<FailurePreset>();
+template <> const EnumTable& enumTable<RankOrder>();
 
 } // namespace shardscope

@@ -119,6 +119,15 @@ constexpr EnumChoice kMfuConventions[] = {
      SHARDSCOPE_TR_NOOP("UiText", "attention FLOPs over the causal half, as NVIDIA NeMo and Megatron-Core's recent reports count them")},
 };
 
+constexpr EnumChoice kRankOrders[] = {
+    {int(RankOrder::TpCpEpDpPp), "tp-cp-ep-dp-pp", SHARDSCOPE_TR_NOOP("UiText", "TP innermost (Megatron-LM default)"),
+     SHARDSCOPE_TR_NOOP("UiText", "ranks numbered tensor-parallel first, pipeline last: TP groups stay inside a node (megatron/core/parallel_state.py)")},
+    {int(RankOrder::TpCpEpPpDp), "tp-cp-ep-pp-dp", SHARDSCOPE_TR_NOOP("UiText", "TP innermost, DP outermost"),
+     SHARDSCOPE_TR_NOOP("UiText", "Megatron-LM's --use-tp-pp-dp-mapping: pipeline stages before data-parallel replicas")},
+    {int(RankOrder::EpDpCpTpPp), "ep-dp-cp-tp-pp", SHARDSCOPE_TR_NOOP("UiText", "DP innermost (TP across nodes)"),
+     SHARDSCOPE_TR_NOOP("UiText", "data-parallel ranks numbered first: a node holds replicas, and every TP group crosses the network")},
+};
+
 } // namespace
 
 template <> const EnumTable& enumTable<KernelFusion>() { static const EnumTable t{"kernels", kKernelFusions}; return t; }
@@ -133,5 +142,6 @@ template <> const EnumTable& enumTable<Recompute>() { static const EnumTable t{"
 template <> const EnumTable& enumTable<FineTune>() { static const EnumTable t{"finetune", kFineTunes}; return t; }
 template <> const EnumTable& enumTable<Offload>() { static const EnumTable t{"offload", kOffloads}; return t; }
 template <> const EnumTable& enumTable<FailurePreset>() { static const EnumTable t{"failure_preset", kFailurePresets}; return t; }
+template <> const EnumTable& enumTable<RankOrder>() { static const EnumTable t{"rank_order", kRankOrders}; return t; }
 
 } // namespace shardscope

@@ -6,7 +6,9 @@
 
 #include "core/estimate/estimate.h"
 #include "core/precision/float_format.h"
+#include "core/report/data_report.h"
 #include "core/report/drift_report.h"
+#include "core/report/reshard_report.h"
 #include "core/report/estimate_report.h"
 #include "core/report/ops_report.h"
 #include "core/scenario/scenario_json.h"
@@ -179,6 +181,91 @@ bool driftSpecFromJson(const Json& o, DriftSpec& spec, std::string& error)
     return true;
 }
 
+// The data command's inputs from a case: the names of its flags, dashes as underscores.
+bool dataSpecFromJson(const Json& o, DataSpec& spec, std::string& error)
+{
+    for (const auto& [key, value] : o.items()) {
+        if (key == "drop_last" || key == "shuffle") {
+            if (!value.is_boolean()) {
+                error = "data." + key + ": must be true or false";
+                return false;
+            }
+            (key == "drop_last" ? spec.dropLast : spec.shuffle) = value.get<bool>();
+        } else if (key == "sampler") {
+            const auto kind = value.is_string() ? parseEnum<SamplerKind>(value.get<std::string>()) : std::nullopt;
+            if (!kind) {
+                error = "data.sampler: must be pytorch or megatron";
+                return false;
+            }
+            spec.sampler = *kind;
+        } else if (key == "samples" || key == "ranks" || key == "seed" || key == "epoch" || key == "micro_batch"
+                   || key == "consumed") {
+            if (!value.is_number_integer() || value.get<std::int64_t>() < 0) {
+                error = "data." + key + ": must be a whole number";
+                return false;
+            }
+            const std::int64_t v = value.get<std::int64_t>();
+            if (key == "samples") spec.samples = v;
+            else if (key == "ranks") spec.ranks = static_cast<int>(v);
+            else if (key == "seed") spec.seed = static_cast<std::uint64_t>(v);
+            else if (key == "epoch") spec.epoch = v;
+            else if (key == "micro_batch") spec.microBatch = v;
+            else spec.consumed = v;
+        } else {
+            error = "data." + key + ": unknown input";
+            return false;
+        }
+    }
+    const Diagnostics problems = checkDataSpec(spec);
+    if (hasErrors(problems)) {
+        error = problems.front().field + ": " + problems.front().message;
+        return false;
+    }
+    return true;
+}
+
+std::optional<Scenario> caseScenario(const Json& inputs, std::string& error)
+{
+    Diagnostics problems;
+    std::optional<Scenario> scenario = scenarioFromJson(inputs, {}, problems);
+    // A warning here is an unknown or ignored field: in a reference case it is a typo that would
+    // silently compare the default instead, so it stops the case like an error.
+    if (!scenario || !problems.empty()) {
+        const Diagnostic& d = problems.empty() ? Diagnostic{} : problems.front();
+        error = "scenario " + d.field + ": " + d.message;
+        return std::nullopt;
+    }
+    return scenario;
+}
+
+// The reshard command's output for {"scenario": {...}, "from": "...", "to": "..."}.
+std::optional<Json> runReshardCase(const Json& inputs, std::string& error)
+{
+    for (const auto& item : inputs.items())
+        if (item.key() != "scenario" && item.key() != "from" && item.key() != "to") {
+            error = "reshard." + item.key() + ": unknown input";
+            return std::nullopt;
+        }
+    const std::optional<Scenario> scenario = caseScenario(inputs.value("scenario", Json::object()), error);
+    if (!scenario)
+        return std::nullopt;
+    Diagnostics problems;
+    const auto from = parseReshardLayout(inputs.value("from", std::string()), "from", problems);
+    const auto to = parseReshardLayout(inputs.value("to", std::string()), "to", problems);
+    if (!from || !to) {
+        error = problems.empty() ? "reshard: from and to are required" : problems.front().message;
+        return std::nullopt;
+    }
+    const ReshardPlan plan = planReshard(*scenario, *from, *to);
+    if (!plan.valid()) {
+        for (const Diagnostic& d : plan.pitfalls)
+            if (d.severity == Severity::Error)
+                error = "reshard: " + d.message;
+        return std::nullopt;
+    }
+    return reshardToJson(plan);
+}
+
 // The command's JSON output for the case's inputs, or nullopt with `error` set.
 std::optional<Json> runCommand(const ReferenceCase& c, std::string& error)
 {
@@ -188,13 +275,18 @@ std::optional<Json> runCommand(const ReferenceCase& c, std::string& error)
             return std::nullopt;
         return driftToJson(spec, runDrift(spec));
     }
-    Diagnostics problems;
-    const std::optional<Scenario> scenario = scenarioFromJson(c.inputs, {}, problems);
-    // A warning here is an unknown or ignored field: in a reference case it is a typo that would
-    // silently compare the default instead, so it stops the case like an error.
-    if (!scenario || !problems.empty()) {
-        const Diagnostic& d = problems.empty() ? Diagnostic{} : problems.front();
-        error = "scenario " + d.field + ": " + d.message;
+    if (c.command == "data") {
+        DataSpec spec;
+        if (!dataSpecFromJson(c.inputs, spec, error))
+            return std::nullopt;
+        return dataToJson(spec, shardData(spec));
+    }
+    if (c.command == "reshard")
+        return runReshardCase(c.inputs, error);
+    std::string problem;
+    const std::optional<Scenario> scenario = caseScenario(c.inputs, problem);
+    if (!scenario) {
+        error = problem;
         return std::nullopt;
     }
     const Estimate e = estimate(*scenario);

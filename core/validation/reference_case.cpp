@@ -131,7 +131,7 @@ bool parseCase(const Json& c, const Json& defaults, const std::string& origin, c
     Json merged = defaults.is_object() ? defaults : Json::object();
     merged.merge_patch(c);  // nested objects merge, so a case states only what differs
     static const std::set<std::string> known = {
-        "id", "what", "command", "scenario", "drift", "quantity", "expected", "measured", "unit", "tolerance",
+        "id", "what", "command", "scenario", "drift", "data", "reshard", "quantity", "expected", "measured", "unit", "tolerance",
         "abs_tolerance", "multiplier", "known_difference", "note", "other_values", "outlier"};
     // What the measurement scripts record for people (per-rank figures, buckets, phases) and
     // ShardScope does not read; anything else unknown is a typo that would change the comparison.
@@ -152,11 +152,12 @@ bool parseCase(const Json& c, const Json& defaults, const std::string& origin, c
     }
     ok = readText(merged, "what", origin, prefix, out.what, problems) && ok;
     ok = readText(merged, "command", origin, prefix, out.command, problems) && ok;
-    if (out.command != "estimate" && out.command != "drift" && out.command != "ops") {
-        problems.push_back(problem(origin, prefix + ".command", "must be estimate, ops or drift"));
+    if (out.command != "estimate" && out.command != "drift" && out.command != "ops" && out.command != "data"
+        && out.command != "reshard") {
+        problems.push_back(problem(origin, prefix + ".command", "must be estimate, ops, drift, data or reshard"));
         ok = false;
     }
-    const char* inputsKey = out.command == "drift" ? "drift" : "scenario";
+    const std::string inputsKey = out.command == "estimate" || out.command == "ops" ? "scenario" : out.command;
     out.inputs = merged.contains(inputsKey) ? merged[inputsKey] : Json::object();
     if (!out.inputs.is_object()) {
         problems.push_back(problem(origin, prefix + "." + inputsKey, "must be an object"));

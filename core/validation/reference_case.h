@@ -25,8 +25,10 @@ struct OtherValue {
 // One reference value and how ShardScope's value for it is computed.
 //
 // `command` is "estimate" or "ops" (the scenario, in the scenario-file format, is estimated and
-// `quantity` names fields of that command's JSON output, summed) or "drift" (`inputs` are the
-// drift command's flags, `quantity` fields of its JSON output). Paths are dotted; an array is
+// `quantity` names fields of that command's JSON output, summed), "drift" (`inputs` are the
+// drift command's flags, `quantity` fields of its JSON output), "data" (`inputs` are the data
+// command's flags: samples, ranks, drop_last, shuffle, seed, epoch, sampler, micro_batch,
+// consumed) or "reshard" (`inputs` are {"scenario": {...}, "from": "tp=..", "to": "tp=.."}). Paths are dotted; an array is
 // filtered with [field=value,...] and the rest of the path summed over the matching elements;
 // a last segment "a*b" multiplies two fields of one element (bytes*calls).
 struct ReferenceCase {

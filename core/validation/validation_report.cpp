@@ -202,7 +202,7 @@ std::string validationTable(const ValidationRun& run)
                 const std::string indent(width[0] + 4, ' ');
                 if (!c.what.empty())
                     out << indent << c.what << "\n";
-                out << indent << "inputs: " << (c.command == "drift" ? "drift " : "") << formatCaseInputs(c) << "\n";
+                out << indent << "inputs: " << (c.command != "estimate" ? c.command + " " : std::string()) << formatCaseInputs(c) << "\n";
                 if (s.results[r - 1].outlier)
                     out << indent << "outlier: " << c.outlier << "\n";
             }

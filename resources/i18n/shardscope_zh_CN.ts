@@ -52,8 +52,8 @@
         <translation>JSON 对象</translation>
     </message>
     <message>
-        <source>%1 must be one of %2 (got '%3')</source>
-        <translation>%1 必须是 %2 之一（当前为 '%3'）</translation>
+        <source>%1 must be one of %2 (got &apos;%3&apos;)</source>
+        <translation>%1 必须是 %2 之一（当前为 &apos;%3&apos;）</translation>
     </message>
     <message>
         <source>%1 must be on or off</source>
@@ -168,8 +168,8 @@
         <translation>fp32 训练使用 fp32 梯度；梯度类型 %1 已忽略</translation>
     </message>
     <message>
-        <source>unknown GPU '%1'; known: %2</source>
-        <translation>未知 GPU '%1'；可选：%2</translation>
+        <source>unknown GPU &apos;%1&apos;; known: %2</source>
+        <translation>未知 GPU &apos;%1&apos;；可选：%2</translation>
     </message>
     <message>
         <source>does not fit: the most loaded GPU (pipeline stage %1) needs %2, %3 more than the %4 of one %5</source>
@@ -200,36 +200,36 @@
         <translation>%1 不是有效的 JSON（第 %2 字节）</translation>
     </message>
     <message>
-        <source>unknown model '%1'; known: %2</source>
-        <translation>未知模型 '%1'；可选：%2</translation>
+        <source>unknown model &apos;%1&apos;; known: %2</source>
+        <translation>未知模型 &apos;%1&apos;；可选：%2</translation>
     </message>
     <message>
         <source>give either a model preset or a config.json, not both</source>
         <translation>模型预设和 config.json 只能二选一</translation>
     </message>
     <message>
-        <source>LoRA targets must list projections from q, k, v, o, gate, up, down (or all), got '%1'</source>
-        <translation>LoRA 目标必须是 q、k、v、o、gate、up、down 中的投影（或 all），当前为 '%1'</translation>
+        <source>LoRA targets must list projections from q, k, v, o, gate, up, down (or all), got &apos;%1&apos;</source>
+        <translation>LoRA 目标必须是 q、k、v、o、gate、up、down 中的投影（或 all），当前为 &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>config.json is missing "%1"</source>
-        <translation>config.json 缺少 "%1"</translation>
+        <source>config.json is missing &quot;%1&quot;</source>
+        <translation>config.json 缺少 &quot;%1&quot;</translation>
     </message>
     <message>
-        <source>config.json "%1" must be a positive integer</source>
-        <translation>config.json 中的 "%1" 必须是正整数</translation>
+        <source>config.json &quot;%1&quot; must be a positive integer</source>
+        <translation>config.json 中的 &quot;%1&quot; 必须是正整数</translation>
     </message>
     <message>
         <source>config.json must be a JSON object</source>
         <translation>config.json 必须是 JSON 对象</translation>
     </message>
     <message>
-        <source>config.json has no "model_type"; supported: %1</source>
-        <translation>config.json 缺少 "model_type"；支持：%1</translation>
+        <source>config.json has no &quot;model_type&quot;; supported: %1</source>
+        <translation>config.json 缺少 &quot;model_type&quot;；支持：%1</translation>
     </message>
     <message>
-        <source>config.json model_type "%1" is not supported; supported: %2</source>
-        <translation>不支持 config.json 的 model_type "%1"；支持：%2</translation>
+        <source>config.json model_type &quot;%1&quot; is not supported; supported: %2</source>
+        <translation>不支持 config.json 的 model_type &quot;%1&quot;；支持：%2</translation>
     </message>
     <message>
         <source>config.json: %1</source>
@@ -304,7 +304,7 @@
         <translation>pp（%1）大于层数（%2）：会有阶段一层也没有</translation>
     </message>
     <message>
-        <source>layers per stage must be whole numbers from 1 separated by commas (got '%1')</source>
+        <source>layers per stage must be whole numbers from 1 separated by commas (got &apos;%1&apos;)</source>
         <translation>每阶段层数必须是用逗号分隔、不小于 1 的整数（收到的是“%1”）</translation>
     </message>
     <message>
@@ -328,19 +328,255 @@
         <translation>阶段 %1 有 %2 层，不能被虚拟流水线度 %3 整除（Megatron-LM）</translation>
     </message>
     <message>
-        <source>DeepSpeed's pipeline engine refuses ZeRO-2 and ZeRO-3 ("ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism"); this layout is priced as torchtitan's FSDP runs it</source>
+        <source>DeepSpeed&apos;s pipeline engine refuses ZeRO-2 and ZeRO-3 (&quot;ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism&quot;); this layout is priced as torchtitan&apos;s FSDP runs it</source>
         <translation>DeepSpeed 的流水线引擎拒绝 ZeRO-2 和 ZeRO-3（“ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism”）；此布局按 torchtitan 的 FSDP 运行方式计价</translation>
     </message>
     <message>
-        <source>ZeRO-3 re-gathers each stage's weights for every micro-batch: %1 all-gathers per step; torchtitan keeps them gathered through the step (--fsdp-reshard auto) and Megatron-LM uses ZeRO-1</source>
+        <source>ZeRO-3 re-gathers each stage&apos;s weights for every micro-batch: %1 all-gathers per step; torchtitan keeps them gathered through the step (--fsdp-reshard auto) and Megatron-LM uses ZeRO-1</source>
         <translation>ZeRO-3 为每个微批次重新聚合各阶段的权重：每步 %1 次 all-gather；torchtitan 在整个步内保持聚合（--fsdp-reshard auto），Megatron-LM 则用 ZeRO-1</translation>
+    </message>
+    <message>
+        <source>Megatron-LM needs pp x vpp (%1) to divide the layers (%2) unless the first and last stages&apos; layers are given</source>
+        <translation>Megatron-LM 要求 pp x vpp（%1）整除层数（%2），除非给出首末阶段的层数</translation>
+    </message>
+    <message>
+        <source>give either %1 or %2, not both</source>
+        <translation>%1 与 %2 只能给出其一</translation>
+    </message>
+    <message>
+        <source>asynchronous saves would overlap: an interval of %1 is shorter than one write (%2), so checkpoints are taken every %2</source>
+        <translation>异步保存会相互重叠：间隔 %1 短于一次写入（%2），因此改为每 %2 保存一次检查点</translation>
+    </message>
+    <message>
+        <source>failures leave only %1% of the time for training: the cluster is interrupted every %2 and each interruption costs %3</source>
+        <translation>故障之后只剩 %1% 的时间用于训练：集群每 %2 中断一次，每次中断损失 %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 = %3, not the world size %4 (%5)</source>
+        <translation>%1：%2 = %3，不等于总进程数 %4（%5）</translation>
+    </message>
+    <message>
+        <source>%1: global batch %2 is not micro-batch %3 x gradient accumulation x data-parallel size %4 (%5)</source>
+        <translation>%1：全局批大小 %2 不等于微批 %3 × 梯度累积步数 × 数据并行规模 %4（%5）</translation>
+    </message>
+    <message>
+        <source>%1: %2 = %3 must be divisible by %4 = %5 (%6)</source>
+        <translation>%1：%2 = %3 必须能被 %4 = %5 整除（%6）</translation>
+    </message>
+    <message>
+        <source>%1: %2 = %3 must be at least %4 = %5 (%6)</source>
+        <translation>%1：%2 = %3 必须不小于 %4 = %5（%6）</translation>
+    </message>
+    <message>
+        <source>%1: expert parallelism with tensor parallelism needs sequence parallelism (%2)</source>
+        <translation>%1：专家并行与张量并行同时使用时必须开启序列并行（%2）</translation>
+    </message>
+    <message>
+        <source>%1: ZeRO stage %2 cannot run with pipeline parallelism (%3)</source>
+        <translation>%1：ZeRO 第 %2 阶段不能与流水线并行同时使用（%3）</translation>
+    </message>
+    <message>
+        <source>%1 has no setting for %2 %3; it offers %4 (%5)</source>
+        <translation>%1 没有对应 %2 %3 的设置；它只支持 %4（%5）</translation>
+    </message>
+    <message>
+        <source>%1 picks the model by flavor from its registry (%2); this shape (%3) matches none of them</source>
+        <translation>%1 按注册表中的规格（flavor）选择模型（%2）；当前形状（%3）与其中任何一个都不匹配</translation>
+    </message>
+    <message>
+        <source>%1: tensor and context parallelism need sharded data parallelism (ZeRO stage 2 or 3 through FSDP2), not stage %2 (%3)</source>
+        <translation>%1：张量并行和上下文并行需要分片数据并行（通过 FSDP2 的 ZeRO 第 2 或 3 阶段），不能是第 %2 阶段（%3）</translation>
+    </message>
+    <message>
+        <source>%1 accumulates and reduces gradients in fp32: %2 more bytes per parameter than this scenario&apos;s %3 gradients</source>
+        <translation>%1 以 fp32 累积并规约梯度：比本场景的 %3 梯度每参数多 %2 字节</translation>
+    </message>
+    <message>
+        <source>%1 takes %2 from the training code, not from this file</source>
+        <translation>%1 的%2由训练代码决定，而不是由此文件决定</translation>
+    </message>
+    <message>
+        <source>%1 pads the vocabulary from %2 to %3 rows (a multiple of %4 x tp); this scenario counts %2</source>
+        <translation>%1 将词表从 %2 行填充到 %3 行（%4 × tp 的整数倍）；本场景按 %2 行计算</translation>
+    </message>
+    <message>
+        <source>%1: ZeroRedundancyOptimizer gives each rank whole parameter tensors, so a rank&apos;s optimizer states are close to, not exactly, 1/dp of the total</source>
+        <translation>%1：ZeroRedundancyOptimizer 以整个参数张量为单位分给各 rank，因此每个 rank 的优化器状态只是接近而非恰好等于总量的 1/dp</translation>
+    </message>
+    <message>
+        <source>no LoRA adapters</source>
+        <translation>没有 LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>--bf16 and --fp16 keep fp32 main parameters in the optimizer</source>
+        <translation>--bf16 和 --fp16 在优化器中保留 fp32 主参数</translation>
+    </message>
+    <message>
+        <source>--fp16 keeps fp16 or fp32 main gradients</source>
+        <translation>--fp16 保留 fp16 或 fp32 主梯度</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s Ulysses sequence parallelism is all-to-all, not ring attention</source>
+        <translation>DeepSpeed 的 Ulysses 序列并行基于 all-to-all，而不是环形注意力</translation>
+    </message>
+    <message>
+        <source>LoRA adapters (PEFT)</source>
+        <translation>LoRA 适配器（PEFT）</translation>
+    </message>
+    <message>
+        <source>tensor parallelism (Megatron-DeepSpeed&apos;s mpu)</source>
+        <translation>张量并行（Megatron-DeepSpeed 的 mpu）</translation>
+    </message>
+    <message>
+        <source>pipeline parallelism (deepspeed.pipe.PipelineModule num_stages)</source>
+        <translation>流水线并行（deepspeed.pipe.PipelineModule 的 num_stages）</translation>
+    </message>
+    <message>
+        <source>expert parallelism (deepspeed.moe.layer.MoE ep_size)</source>
+        <translation>专家并行（deepspeed.moe.layer.MoE 的 ep_size）</translation>
+    </message>
+    <message>
+        <source>selective recomputation</source>
+        <translation>选择性重计算</translation>
+    </message>
+    <message>
+        <source>activation checkpointing (model.gradient_checkpointing_enable())</source>
+        <translation>激活检查点（model.gradient_checkpointing_enable()）</translation>
+    </message>
+    <message>
+        <source>the optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>FSDP2&apos;s CPU offload moves parameters, gradients and optimizer states together</source>
+        <translation>FSDP2 的 CPU 卸载会同时移走参数、梯度和优化器状态</translation>
+    </message>
+    <message>
+        <source>the script is data-parallel only: DistributedDataParallel or ZeroRedundancyOptimizer</source>
+        <translation>该脚本只做数据并行：DistributedDataParallel 或 ZeroRedundancyOptimizer</translation>
+    </message>
+    <message>
+        <source>the script&apos;s MLP is dense</source>
+        <translation>该脚本的 MLP 是稠密的</translation>
+    </message>
+    <message>
+        <source>the script keeps fp32 weights, gradients and states so that its bytes can be checked exactly</source>
+        <translation>该脚本使用 fp32 权重、梯度和状态，以便逐字节精确核对</translation>
+    </message>
+    <message>
+        <source>the script trains every parameter</source>
+        <translation>该脚本训练全部参数</translation>
+    </message>
+    <message>
+        <source>the script keeps every state on its device</source>
+        <translation>该脚本把所有状态都留在本设备上</translation>
+    </message>
+    <message>
+        <source>one process per data-parallel rank</source>
+        <translation>每个数据并行 rank 一个进程</translation>
+    </message>
+    <message>
+        <source>the script runs global_batch / (micro_batch x world) micro-batches per step</source>
+        <translation>该脚本每步运行 global_batch / (micro_batch × world) 个微批</translation>
+    </message>
+    <message>
+        <source>rotary embeddings rotate pairs of channels</source>
+        <translation>旋转位置编码按通道成对旋转</translation>
+    </message>
+    <message>
+        <source>%1: expected key=value pairs of tp, pp, dp, zero, ep, vpp separated by commas (got &apos;%2&apos;)</source>
+        <translation>%1：应为以逗号分隔的 tp、pp、dp、zero、ep、vpp 的 键=值 对（收到 &apos;%2&apos;）</translation>
+    </message>
+    <message>
+        <source>%1: tp x pp x dp = %2 GPUs; at most %3 ranks can be mapped</source>
+        <translation>%1：tp × pp × dp = %2 张 GPU；最多只能映射 %3 个 rank</translation>
+    </message>
+    <message>
+        <source>kv heads (%1) are not divisible by the target tp (%2): a rank would hold part of a KV group; Megatron-LM core_v0.15.0 refuses it (num_query_groups must be a multiple of tensor_model_parallel_size)</source>
+        <translation>KV 头数（%1）不能被目标 tp（%2）整除：某个 rank 将只持有一个 KV 组的一部分；Megatron-LM core_v0.15.0 会拒绝（num_query_groups 必须是 tensor_model_parallel_size 的整数倍）</translation>
+    </message>
+    <message>
+        <source>multi-query attention (one kv head) at tp %1: the K and V heads must be replicated on every tensor-parallel rank, never split</source>
+        <translation>tp %1 下的多查询注意力（只有一个 KV 头）：K 和 V 头必须在每个张量并行 rank 上复制，绝不能切分</translation>
+    </message>
+    <message>
+        <source>tied embeddings with pp %1: the last stage keeps its own copy of the embedding as the output layer (their gradients are all-reduced); a checkpoint stores it on the first and the last stage</source>
+        <translation>pp %1 下的共享嵌入：最后一个流水级保留一份嵌入副本作为输出层（两者的梯度做 all-reduce）；检查点在第一级和最后一级都存有它</translation>
+    </message>
+    <message>
+        <source>the padded vocabulary grows from %1 to %2 rows: the new rows must be filled (Megatron-LM&apos;s converter repeats the last row) and are never predicted</source>
+        <translation>填充后的词表从 %1 行增加到 %2 行：新行必须填充（Megatron-LM 的转换器重复最后一行），且永远不会被预测</translation>
+    </message>
+    <message>
+        <source>the padded vocabulary shrinks from %1 to %2 rows: padding rows are cut, the %3 rows of the true vocabulary are kept</source>
+        <translation>填充后的词表从 %1 行缩减到 %2 行：填充行被截去，真实词表的 %3 行保留</translation>
+    </message>
+    <message>
+        <source>fused QKV with grouped-query attention: split it per KV group ([q of group; k; v] blocks); an even split of [all Q; all K; all V] gives the first ranks only queries</source>
+        <translation>分组查询注意力下的融合 QKV：必须按 KV 组切分（[本组 q; k; v] 块）；若把 [全部 Q; 全部 K; 全部 V] 均匀切分，前面的 rank 只会拿到查询</translation>
+    </message>
+    <message>
+        <source>SwiGLU&apos;s fused gate and up projection: chunk gate and up separately over tp and put each rank&apos;s pair together; an even split of [gate; up] gives the first half of the ranks only gates</source>
+        <translation>SwiGLU 融合的 gate 与 up 投影：gate 和 up 要分别按 tp 切块，再把每个 rank 的一对拼在一起；若把 [gate; up] 均匀切分，前一半 rank 只会拿到 gate</translation>
+    </message>
+    <message>
+        <source>pp %1 does not divide the %2 layers: stages hold %3 to %4 layers</source>
+        <translation>pp %1 不能整除 %2 层：各流水级持有 %3 到 %4 层</translation>
+    </message>
+    <message>
+        <source>expert parallelism %1 -&gt; %2: experts move between ranks (%3 per rank after)</source>
+        <translation>专家并行 %1 -&gt; %2：专家在 rank 之间迁移（之后每个 rank %3 个）</translation>
+    </message>
+    <message>
+        <source>optimizer states sharded by ZeRO over dp %1 are re-cut for dp %2: each target rank reads its flat range from the source ranks that hold it</source>
+        <translation>按 ZeRO 在 dp %1 上分片的优化器状态要为 dp %2 重新切分：每个目标 rank 从持有其扁平区间的源 rank 读取</translation>
+    </message>
+    <message>
+        <source>%1: tp %2 must divide the attention heads (%3) and the FFN size (%4)</source>
+        <translation>%1：tp %2 必须整除注意力头数（%3）和 FFN 宽度（%4）</translation>
+    </message>
+    <message>
+        <source>%1: ep %2 must divide the experts (%3) and dp (%4)</source>
+        <translation>%1：ep %2 必须整除专家数（%3）和 dp（%4）</translation>
+    </message>
+    <message>
+        <source>%1 samples on %2 ranks without drop_last: %3 samples are repeated from the start so that every rank gets %4</source>
+        <translation>%1 个样本分到 %2 个 rank 且不设 drop_last：从头重复 %3 个样本，使每个 rank 得到 %4 个</translation>
+    </message>
+    <message>
+        <source>drop_last: the last %1 samples are never read; every rank gets %2</source>
+        <translation>drop_last：最后 %1 个样本永远不会被读取；每个 rank 得到 %2 个</translation>
+    </message>
+    <message>
+        <source>the shuffled order is torch.randperm&apos;s with a generator seeded seed + epoch = %1 (reproduced here, checked against PyTorch 1.13&apos;s DistributedSampler)</source>
+        <translation>打乱顺序即 torch.randperm 在种子 seed + epoch = %1 的生成器下的结果（此处精确复现，已与 PyTorch 1.13 的 DistributedSampler 核对）</translation>
+    </message>
+    <message>
+        <source>Megatron-LM&apos;s sampler drops the last %1 samples: they do not fill a micro-batch x dp window of %2</source>
+        <translation>Megatron-LM 的采样器丢弃最后 %1 个样本：它们凑不满一个 微批 × dp = %2 的窗口</translation>
+    </message>
+    <message>
+        <source>resuming at %1 consumed samples with dp %2 (was %3): Megatron-LM&apos;s position is a global sample count, so no sample is skipped or repeated, but each rank now reads different samples than before</source>
+        <translation>以 dp %2（原为 %3）从已消耗 %1 个样本处恢复：Megatron-LM 的位置是全局样本计数，因此不会跳过或重复样本，但每个 rank 读到的样本与之前不同</translation>
+    </message>
+    <message>
+        <source>consumed samples %1 is not a multiple of micro-batch x dp = %2: the cyclic sampler asserts it (assert current_epoch_samples mod micro_batch_times_data_parallel_size == 0)</source>
+        <translation>已消耗样本数 %1 不是 微批 × dp = %2 的整数倍：cyclic 采样器会断言失败（assert current_epoch_samples mod micro_batch_times_data_parallel_size == 0）</translation>
+    </message>
+    <message>
+        <source>tensor-parallel groups of %1 GPUs span %2 nodes: every layer&apos;s activations cross the network; numbered TP first (tp-cp-ep-dp-pp) the step takes %3 s instead of %4 s</source>
+        <translation>由 %1 张 GPU 组成的张量并行组跨越 %2 个节点：每一层的激活都要经过网络；若按 TP 优先编号（tp-cp-ep-dp-pp），一步只需 %3 秒而不是 %4 秒</translation>
+    </message>
+    <message>
+        <source>tp (%1) is larger than a node (%2 GPUs): tensor-parallel collectives cross the network whatever the rank order</source>
+        <translation>tp（%1）大于一个节点（%2 张 GPU）：无论如何编号，张量并行的集合通信都要跨网络</translation>
     </message>
 </context>
 <context>
     <name>Export</name>
     <message>
-        <source>Unknown image format "%1": use .png, .svg or .pdf</source>
-        <translation>未知图像格式 "%1"：请使用 .png、.svg 或 .pdf</translation>
+        <source>Unknown image format &quot;%1&quot;: use .png, .svg or .pdf</source>
+        <translation>未知图像格式 &quot;%1&quot;：请使用 .png、.svg 或 .pdf</translation>
     </message>
     <message>
         <source>Image size must be between 16 and 20000 pixels, scale between 0 and 8</source>
@@ -706,11 +942,11 @@
         <translation>自定义结构</translation>
     </message>
     <message>
-        <source>every rank ends with the sum of every rank's buffer</source>
+        <source>every rank ends with the sum of every rank&apos;s buffer</source>
         <translation>每个 rank 最终得到所有 rank 缓冲区之和</translation>
     </message>
     <message>
-        <source>every rank ends with every rank's shard</source>
+        <source>every rank ends with every rank&apos;s shard</source>
         <translation>每个 rank 最终得到所有 rank 的分片</translation>
     </message>
     <message>
@@ -810,7 +1046,7 @@
         <translation>优化器步后收集的已更新专家参数分片</translation>
     </message>
     <message>
-        <source>ZeRO-3 / FSDP gathers each layer's parameters before its forward pass</source>
+        <source>ZeRO-3 / FSDP gathers each layer&apos;s parameters before its forward pass</source>
         <translation>ZeRO-3 / FSDP 在每层前向前收集该层参数</translation>
     </message>
     <message>
@@ -826,7 +1062,7 @@
         <translation>ZeRO-3 在反向前收集专家参数</translation>
     </message>
     <message>
-        <source>tensor-parallel partial sums of each layer's outputs (Megatron-LM)</source>
+        <source>tensor-parallel partial sums of each layer&apos;s outputs (Megatron-LM)</source>
         <translation>每层输出的张量并行部分和（Megatron-LM）</translation>
     </message>
     <message>
@@ -838,7 +1074,7 @@
         <translation>分发到专家再合并回来的 token</translation>
     </message>
     <message>
-        <source>each context-parallel rank's keys and values passed around the ring</source>
+        <source>each context-parallel rank&apos;s keys and values passed around the ring</source>
         <translation>每个上下文并行 rank 的键和值沿环传递</translation>
     </message>
     <message>
@@ -854,7 +1090,7 @@
         <translation>tf32</translation>
     </message>
     <message>
-        <source>NVIDIA TensorFloat-32: fp32's range, 10 stored mantissa bits</source>
+        <source>NVIDIA TensorFloat-32: fp32&apos;s range, 10 stored mantissa bits</source>
         <translation>NVIDIA TensorFloat-32：fp32 的范围，10 位存储尾数</translation>
     </message>
     <message>
@@ -862,7 +1098,7 @@
         <translation>bf16</translation>
     </message>
     <message>
-        <source>bfloat16: fp32's range, 7 stored mantissa bits (the article's format)</source>
+        <source>bfloat16: fp32&apos;s range, 7 stored mantissa bits (the article&apos;s format)</source>
         <translation>bfloat16：fp32 的范围，7 位存储尾数（文章讨论的格式）</translation>
     </message>
     <message>
@@ -890,7 +1126,7 @@
         <translation>OCP OFP8 E5M2：5 位指数，2 位尾数，最大 57344</translation>
     </message>
     <message>
-        <source>the weights are stored in the low format and every update is rounded into them (the article's loop)</source>
+        <source>the weights are stored in the low format and every update is rounded into them (the article&apos;s loop)</source>
         <translation>权重以低精度格式存储，每次更新都舍入到该格式（文章中的循环）</translation>
     </message>
     <message>
@@ -922,7 +1158,7 @@
         <translation>名称</translation>
     </message>
     <message>
-        <source>the model's display name</source>
+        <source>the model&apos;s display name</source>
         <translation>模型的显示名称</translation>
     </message>
     <message>
@@ -1110,7 +1346,7 @@
         <translation>混合精度方案</translation>
     </message>
     <message>
-        <source>gradient storage (default: the recipe's)</source>
+        <source>gradient storage (default: the recipe&apos;s)</source>
         <translation>梯度存储类型（默认：随精度方案）</translation>
     </message>
     <message>
@@ -1170,7 +1406,7 @@
         <translation>融合交叉熵</translation>
     </message>
     <message>
-        <source>loss gradient in place (Megatron); =off for PyTorch's</source>
+        <source>loss gradient in place (Megatron); =off for PyTorch&apos;s</source>
         <translation>损失梯度原地计算（Megatron）；PyTorch 的实现用 =off</translation>
     </message>
     <message>
@@ -1386,7 +1622,7 @@
         <translation>要训练的 token 数（1T、2e12）</translation>
     </message>
     <message>
-        <source>bf16 weights and gradients for compute, fp32 master weights and moments (Micikevicius et al. 2018): the article's 16 bytes per parameter</source>
+        <source>bf16 weights and gradients for compute, fp32 master weights and moments (Micikevicius et al. 2018): the article&apos;s 16 bytes per parameter</source>
         <translation>计算用 bf16 权重和梯度，fp32 主权重和动量（Micikevicius 等，2018）：即文章中每参数 16 字节</translation>
     </message>
     <message>
@@ -1398,7 +1634,7 @@
         <translation>按 NVIDIA Transformer Engine 的方式用 fp8 做 GEMM：bf16 权重外加一份 fp8 副本，fp32 主权重和动量</translation>
     </message>
     <message>
-        <source>weights, gradients and moments in bf16 with no fp32 master copy: 8 bytes per parameter, and the article's lost updates</source>
+        <source>weights, gradients and moments in bf16 with no fp32 master copy: 8 bytes per parameter, and the article&apos;s lost updates</source>
         <translation>权重、梯度和动量都用 bf16，没有 fp32 主权重：每参数 8 字节，会出现文章所说的更新丢失</translation>
     </message>
     <message>
@@ -1406,7 +1642,7 @@
         <translation>全部使用 fp32：4 字节权重和梯度，无主权重副本</translation>
     </message>
     <message>
-        <source>gradients stored in bf16 (the article's 2 bytes)</source>
+        <source>gradients stored in bf16 (the article&apos;s 2 bytes)</source>
         <translation>梯度以 bf16 存储（文章中的 2 字节）</translation>
     </message>
     <message>
@@ -1438,11 +1674,11 @@
         <translation>保存反向所需的全部激活</translation>
     </message>
     <message>
-        <source>recompute the attention core's score-sized activations (Korthikanti et al. 2022)</source>
+        <source>recompute the attention core&apos;s score-sized activations (Korthikanti et al. 2022)</source>
         <translation>重计算注意力核心中与分数矩阵同尺寸的激活（Korthikanti 等，2022）</translation>
     </message>
     <message>
-        <source>keep each layer's input and recompute the layer in the backward pass</source>
+        <source>keep each layer&apos;s input and recompute the layer in the backward pass</source>
         <translation>只保存每层输入，反向时重算整层</translation>
     </message>
     <message>
@@ -1474,7 +1710,7 @@
         <translation>Lion</translation>
     </message>
     <message>
-        <source>sign of an interpolated momentum; one momentum per parameter, half of AdamW's states (Chen et al. 2023)</source>
+        <source>sign of an interpolated momentum; one momentum per parameter, half of AdamW&apos;s states (Chen et al. 2023)</source>
         <translation>对插值动量取符号；每个参数只有一个动量，状态是 AdamW 的一半（Chen 等，2023）</translation>
     </message>
     <message>
@@ -1482,7 +1718,7 @@
         <translation>Muon</translation>
     </message>
     <message>
-        <source>momentum orthogonalised by Newton-Schulz on the layers' 2-D matrices, AdamW on embeddings, head, norms and biases (Jordan et al. 2024)</source>
+        <source>momentum orthogonalised by Newton-Schulz on the layers&apos; 2-D matrices, AdamW on embeddings, head, norms and biases (Jordan et al. 2024)</source>
         <translation>对各层二维矩阵用 Newton-Schulz 正交化的动量，嵌入、输出头、归一化与偏置用 AdamW（Jordan 等，2024）</translation>
     </message>
     <message>
@@ -1562,7 +1798,7 @@
         <translation>显式切分：每个流水线阶段的层数（16,16,15,...），使用 vpp 时为每个虚拟阶段（pp x vpp 项）；优先于首末阶段设置</translation>
     </message>
     <message>
-        <source>a flat fraction of peak for every GEMM, instead of the GPU's measured one and each GEMM's shape</source>
+        <source>a flat fraction of peak for every GEMM, instead of the GPU&apos;s measured one and each GEMM&apos;s shape</source>
         <translation>所有 GEMM 统一使用的峰值比例，代替该 GPU 的实测值与各 GEMM 形状</translation>
     </message>
     <message>
@@ -1578,7 +1814,7 @@
         <translation>算子级选择性</translation>
     </message>
     <message>
-        <source>PyTorch's per-op policy as torchtitan sets it: save GEMM and attention outputs, recompute every second GEMM and all other ops</source>
+        <source>PyTorch&apos;s per-op policy as torchtitan sets it: save GEMM and attention outputs, recompute every second GEMM and all other ops</source>
         <translation>torchtitan 设置的 PyTorch 逐算子策略：保存 GEMM 与注意力输出，重算每隔一个的 GEMM 及其余所有算子</translation>
     </message>
     <message>
@@ -1586,7 +1822,7 @@
         <translation>每 k 层一层</translation>
     </message>
     <message>
-        <source>full recomputation of every k-th layer only (torchtitan's selective_ac_option = k)</source>
+        <source>full recomputation of every k-th layer only (torchtitan&apos;s selective_ac_option = k)</source>
         <translation>仅对每 k 层中的一层完整重计算（torchtitan 的 selective_ac_option = k）</translation>
     </message>
     <message>
@@ -1594,7 +1830,7 @@
         <translation>FlashAttention-2</translation>
     </message>
     <message>
-        <source>FlashAttention-2 (Dao 2023), PyTorch's scaled_dot_product_attention flash backend</source>
+        <source>FlashAttention-2 (Dao 2023), PyTorch&apos;s scaled_dot_product_attention flash backend</source>
         <translation>FlashAttention-2（Dao，2023），即 PyTorch scaled_dot_product_attention 的 flash 后端</translation>
     </message>
     <message>
@@ -1606,7 +1842,7 @@
         <translation>FlashAttention-3</translation>
     </message>
     <message>
-        <source>FlashAttention-3 (Shah et al. 2024): Hopper's asynchronous tensor cores, about 75% of H100's peak</source>
+        <source>FlashAttention-3 (Shah et al. 2024): Hopper&apos;s asynchronous tensor cores, about 75% of H100&apos;s peak</source>
         <translation>FlashAttention-3（Shah 等，2024）：利用 Hopper 的异步张量核心，约达 H100 峰值的 75%</translation>
     </message>
     <message>
@@ -1618,7 +1854,7 @@
         <translation>融合内核</translation>
     </message>
     <message>
-        <source>norms, rotary embedding and SwiGLU as one kernel each (Megatron-LM's fused kernels, or torch.compile)</source>
+        <source>norms, rotary embedding and SwiGLU as one kernel each (Megatron-LM&apos;s fused kernels, or torch.compile)</source>
         <translation>归一化、旋转位置编码和 SwiGLU 各为一个内核（Megatron-LM 的融合内核或 torch.compile）</translation>
     </message>
     <message>
@@ -1642,7 +1878,7 @@
         <translation>torchao float8</translation>
     </message>
     <message>
-        <source>torchao's dynamic float8: weights cast every pass, nothing fp8 kept between passes</source>
+        <source>torchao&apos;s dynamic float8: weights cast every pass, nothing fp8 kept between passes</source>
         <translation>torchao 的动态 float8：每次前向/反向都转换权重，不在两次之间保留 fp8 副本</translation>
     </message>
     <message>
@@ -1650,7 +1886,7 @@
         <translation>同 torchtitan</translation>
     </message>
     <message>
-        <source>free gathered weights after each forward, except with pipeline parallelism (torchtitan's default)</source>
+        <source>free gathered weights after each forward, except with pipeline parallelism (torchtitan&apos;s default)</source>
         <translation>每次前向后释放聚合的权重，流水线并行时除外（torchtitan 的默认）</translation>
     </message>
     <message>
@@ -1658,7 +1894,7 @@
         <translation>总是</translation>
     </message>
     <message>
-        <source>gather weights again for every micro-batch's forward and backward (ZeRO-3)</source>
+        <source>gather weights again for every micro-batch&apos;s forward and backward (ZeRO-3)</source>
         <translation>每个微批次的前向和反向都重新聚合权重（ZeRO-3）</translation>
     </message>
     <message>
@@ -1666,7 +1902,7 @@
         <translation>从不</translation>
     </message>
     <message>
-        <source>keep a stage's weights gathered from its first forward to its last backward</source>
+        <source>keep a stage&apos;s weights gathered from its first forward to its last backward</source>
         <translation>从第一次前向到最后一次反向，始终保持本阶段权重处于聚合状态</translation>
     </message>
     <message>
@@ -1682,16 +1918,372 @@
         <translation>因果注意力</translation>
     </message>
     <message>
-        <source>attention FLOPs over the causal half, as NVIDIA NeMo and Megatron-Core's recent reports count them</source>
+        <source>attention FLOPs over the causal half, as NVIDIA NeMo and Megatron-Core&apos;s recent reports count them</source>
         <translation>只计因果一半的注意力 FLOPs，同 NVIDIA NeMo 和 Megatron-Core 近期报告的算法</translation>
     </message>
     <message>
-        <source>FlashAttention-1 (Dao et al. 2022): about half FlashAttention-2's speed</source>
+        <source>FlashAttention-1 (Dao et al. 2022): about half FlashAttention-2&apos;s speed</source>
         <translation>FlashAttention-1（Dao 等，2022）：约为 FlashAttention-2 速度的一半</translation>
     </message>
     <message>
-        <source>FlashAttention written in Triton (llm-foundry's attn_impl triton), about FlashAttention-2's speed / 1.8</source>
+        <source>FlashAttention written in Triton (llm-foundry&apos;s attn_impl triton), about FlashAttention-2&apos;s speed / 1.8</source>
         <translation>用 Triton 编写的 FlashAttention（llm-foundry 的 attn_impl triton），速度约为 FlashAttention-2 的 1/1.8</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>运维</translation>
+    </message>
+    <message>
+        <source>%1 years</source>
+        <translation>%1 年</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>PyTorch DistributedSampler</source>
+        <translation>PyTorch DistributedSampler</translation>
+    </message>
+    <message>
+        <source>strided: rank r reads positions r, r + R, ...; pads by repeating from the start, or drops the tail</source>
+        <translation>跨步分配：rank r 读取位置 r、r + R、……；不足时从头重复补齐，或丢弃尾部</translation>
+    </message>
+    <message>
+        <source>Megatron-LM pretraining sampler</source>
+        <translation>Megatron-LM 预训练采样器</translation>
+    </message>
+    <message>
+        <source>blocked: each micro-batch x dp window is cut into contiguous per-rank slices, from the consumed-samples position</source>
+        <translation>分块分配：从已消耗样本的位置起，每个 微批 × dp 窗口切成各 rank 连续的片段</translation>
+    </message>
+    <message>
+        <source>Megatron-LM</source>
+        <translation>Megatron-LM</translation>
+    </message>
+    <message>
+        <source>a torchrun launch of pretrain_gpt.py with Megatron-LM&apos;s arguments (core_v0.15.0)</source>
+        <translation>用 Megatron-LM 参数通过 torchrun 启动 pretrain_gpt.py（core_v0.15.0）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed</source>
+        <translation>DeepSpeed</translation>
+    </message>
+    <message>
+        <source>a DeepSpeed JSON configuration: batch, precision, ZeRO stage and offload (v0.16.4)</source>
+        <translation>DeepSpeed JSON 配置：批大小、精度、ZeRO 阶段与卸载（v0.16.4）</translation>
+    </message>
+    <message>
+        <source>torchtitan</source>
+        <translation>torchtitan</translation>
+    </message>
+    <message>
+        <source>a torchtitan TOML job configuration (v0.2.2, the last release with TOML files)</source>
+        <translation>torchtitan TOML 任务配置（v0.2.2，最后一个使用 TOML 文件的版本）</translation>
+    </message>
+    <message>
+        <source>Hugging Face Accelerate</source>
+        <translation>Hugging Face Accelerate</translation>
+    </message>
+    <message>
+        <source>an accelerate launch YAML configuration (v1.14.0)</source>
+        <translation>accelerate launch 的 YAML 配置（v1.14.0）</translation>
+    </message>
+    <message>
+        <source>torchrun (PyTorch script)</source>
+        <translation>torchrun（PyTorch 脚本）</translation>
+    </message>
+    <message>
+        <source>a self-contained PyTorch training script for a small Llama-style model and its torchrun line (CPU and gloo, or GPUs and NCCL)</source>
+        <translation>一个自包含的 PyTorch 训练脚本（小型 Llama 式模型）及其 torchrun 启动命令（CPU 与 gloo，或 GPU 与 NCCL）</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>the trained weights as the model stores them (adapters only for LoRA and QLoRA)</source>
+        <translation>按模型存储精度保存的训练权重（LoRA 与 QLoRA 只保存适配器）</translation>
+    </message>
+    <message>
+        <source>the fp32 copy mixed precision updates</source>
+        <translation>混合精度所更新的 fp32 副本</translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>the optimizer&apos;s moments (AdamW: two per parameter)</source>
+        <translation>优化器的动量（AdamW：每个参数两个）</translation>
+    </message>
+    <message>
+        <source>step counters</source>
+        <translation>步数计数器</translation>
+    </message>
+    <message>
+        <source>AdamW&apos;s step count, one fp32 scalar per parameter tensor (torch.optim)</source>
+        <translation>AdamW 的步数，每个参数张量一个 fp32 标量（torch.optim）</translation>
+    </message>
+    <message>
+        <source>random number generators</source>
+        <translation>随机数生成器</translation>
+    </message>
+    <message>
+        <source>CPU and GPU generator states of every rank, so dropout and sampling resume exactly</source>
+        <translation>每个 rank 的 CPU 与 GPU 生成器状态，使 dropout 与采样精确续接</translation>
+    </message>
+    <message>
+        <source>data-loader position</source>
+        <translation>数据加载位置</translation>
+    </message>
+    <message>
+        <source>iteration, epoch and samples consumed, so no sample is seen twice</source>
+        <translation>迭代数、轮次与已消耗样本数，保证没有样本被重复使用</translation>
+    </message>
+    <message>
+        <source>gradients (not saved)</source>
+        <translation>梯度（不保存）</translation>
+    </message>
+    <message>
+        <source>consumed by the optimizer step before the checkpoint; never saved</source>
+        <translation>在保存检查点之前已被优化器步骤用掉，从不保存</translation>
+    </message>
+    <message>
+        <source>column-parallel</source>
+        <translation>列并行</translation>
+    </message>
+    <message>
+        <source>split on the output dimension (rows of the weight): megatron/core/tensor_parallel/layers.py ColumnParallelLinear, partition_dim=0</source>
+        <translation>按输出维度（权重的行）切分：megatron/core/tensor_parallel/layers.py 的 ColumnParallelLinear，partition_dim=0</translation>
+    </message>
+    <message>
+        <source>row-parallel</source>
+        <translation>行并行</translation>
+    </message>
+    <message>
+        <source>split on the input dimension (columns of the weight): RowParallelLinear, partition_dim=1; its bias is not split</source>
+        <translation>按输入维度（权重的列）切分：RowParallelLinear，partition_dim=1；其偏置不切分</translation>
+    </message>
+    <message>
+        <source>replicated</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>every tensor-parallel rank holds all of it: norms, row-parallel biases, the router</source>
+        <translation>每个张量并行 rank 都持有完整副本：归一化层、行并行偏置、路由器</translation>
+    </message>
+    <message>
+        <source>vocabulary-parallel</source>
+        <translation>词表并行</translation>
+    </message>
+    <message>
+        <source>split on the padded vocabulary rows: VocabParallelEmbedding and the output layer</source>
+        <translation>按填充后的词表行切分：VocabParallelEmbedding 与输出层</translation>
+    </message>
+    <message>
+        <source>expert-parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>whole experts per expert-parallel rank, each cut by tp like a dense layer</source>
+        <translation>每个专家并行 rank 持有完整的若干专家，每个专家再像稠密层一样按 tp 切分</translation>
+    </message>
+    <message>
+        <source>rows grouped per KV group: [q heads of the group; k; v]; an even split gives each rank whole groups</source>
+        <translation>行按 KV 组分组：[本组的 q 头; k; v]；均匀切分时每个 rank 得到完整的组</translation>
+    </message>
+    <message>
+        <source>[gate; up] chunked separately: rank r holds gate part r and up part r, side by side</source>
+        <translation>[gate; up] 分别切块：rank r 并排持有 gate 的第 r 块和 up 的第 r 块</translation>
+    </message>
+    <message>
+        <source>row-parallel bias: added once after the reduction, replicated</source>
+        <translation>行并行偏置：在规约之后只加一次，各 rank 复制</translation>
+    </message>
+    <message>
+        <source>padded to a multiple of 128 x tp; rows past the true vocabulary are padding</source>
+        <translation>填充到 128 × tp 的整数倍；超出真实词表的行是填充</translation>
+    </message>
+    <message>
+        <source>tied to the word embeddings: the last stage keeps a copy when pp &gt; 1</source>
+        <translation>与词嵌入共享：pp &gt; 1 时最后一级保留一份副本</translation>
+    </message>
+    <message>
+        <source>replicated on every tensor-parallel rank</source>
+        <translation>在每个张量并行 rank 上复制</translation>
+    </message>
+    <message>
+        <source>Rank order</source>
+        <translation>Rank 编号顺序</translation>
+    </message>
+    <message>
+        <source>how ranks are numbered, innermost first; GPUs fill nodes in rank order</source>
+        <translation>rank 的编号方式，最内层在前；GPU 按 rank 顺序填满节点</translation>
+    </message>
+    <message>
+        <source>Failure rate from</source>
+        <translation>故障率来源</translation>
+    </message>
+    <message>
+        <source>a published cluster&apos;s failure rate</source>
+        <translation>某个已公开集群的故障率</translation>
+    </message>
+    <message>
+        <source>h</source>
+        <translation>小时</translation>
+    </message>
+    <message>
+        <source>Cluster MTBF</source>
+        <translation>集群平均中断间隔</translation>
+    </message>
+    <message>
+        <source>measured mean time between interruptions of this job, hours (at most a year); replaces the failure rate</source>
+        <translation>实测的本作业平均中断间隔，单位小时（至多一年）；替代故障率</translation>
+    </message>
+    <message>
+        <source>per GPU-day</source>
+        <translation>次/(GPU·天)</translation>
+    </message>
+    <message>
+        <source>Failure rate</source>
+        <translation>故障率</translation>
+    </message>
+    <message>
+        <source>interruptions per GPU per day (at most 10, 20,000 times Llama 3&apos;s 4.7e-4); replaces the preset</source>
+        <translation>每个 GPU 每天的中断次数（至多 10，即 Llama 3 的 4.7e-4 的 2 万倍）；替代预设</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>分钟</translation>
+    </message>
+    <message>
+        <source>Checkpoint write time</source>
+        <translation>检查点写入时间</translation>
+    </message>
+    <message>
+        <source>measured time to write one checkpoint, minutes (at most a week); replaces the storage bandwidth</source>
+        <translation>实测的写入一次检查点所需时间，单位分钟（至多一周）；替代存储带宽</translation>
+    </message>
+    <message>
+        <source>Storage bandwidth</source>
+        <translation>存储带宽</translation>
+    </message>
+    <message>
+        <source>aggregate checkpoint storage bandwidth, GB/s (default 2,000: Llama 3&apos;s Tectonic, sustained)</source>
+        <translation>检查点存储的总带宽，GB/s（默认 2,000：Llama 3 所用 Tectonic 的持续吞吐）</translation>
+    </message>
+    <message>
+        <source>Storage per node</source>
+        <translation>每节点存储带宽</translation>
+    </message>
+    <message>
+        <source>one node&apos;s link to storage, GB/s (50: a 400 Gb/s port)</source>
+        <translation>单个节点到存储的链路，GB/s（50：一个 400 Gb/s 端口）</translation>
+    </message>
+    <message>
+        <source>Device-to-host copy</source>
+        <translation>设备到主机拷贝</translation>
+    </message>
+    <message>
+        <source>GPU-to-host copy per GPU, GB/s (32: PCIe 4.0 x16): the blocking part of an asynchronous save</source>
+        <translation>每个 GPU 到主机内存的拷贝带宽，GB/s（32：PCIe 4.0 x16）：异步保存中阻塞训练的部分</translation>
+    </message>
+    <message>
+        <source>Failure detection</source>
+        <translation>故障检测</translation>
+    </message>
+    <message>
+        <source>time to notice a failure and decide to restart, minutes</source>
+        <translation>发现故障并决定重启所需时间，单位分钟</translation>
+    </message>
+    <message>
+        <source>Restart time</source>
+        <translation>重启时间</translation>
+    </message>
+    <message>
+        <source>measured time to restart and load the checkpoint, minutes (default: 5 plus the load time)</source>
+        <translation>实测的重启并加载检查点所需时间，单位分钟（默认：5 分钟加上加载时间）</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <source>minutes between checkpoints (at most a year; default: Daly&apos;s optimum)</source>
+        <translation>两次检查点之间的分钟数（至多一年；默认：Daly 最优值）</translation>
+    </message>
+    <message>
+        <source>Asynchronous checkpoints</source>
+        <translation>异步检查点</translation>
+    </message>
+    <message>
+        <source>training waits only for the copy to host memory; storage is written in the background</source>
+        <translation>训练只等待拷贝到主机内存，存储在后台写入</translation>
+    </message>
+    <message>
+        <source>Llama 3 (16,384 H100)</source>
+        <translation>Llama 3（16,384 张 H100）</translation>
+    </message>
+    <message>
+        <source>419 unexpected interruptions in 54 days on 16,384 H100 GPUs: 4.7e-4 per GPU-day (Dubey et al. 2024, Table 5)</source>
+        <translation>16,384 张 H100 上 54 天内 419 次意外中断：每 GPU·天 4.7e-4 次（Dubey 等，2024，表 5）</translation>
+    </message>
+    <message>
+        <source>Meta RSC-1 (A100)</source>
+        <translation>Meta RSC-1（A100）</translation>
+    </message>
+    <message>
+        <source>6.50 failures per 1,000 node-days (Kokolis et al. 2024, RSC-1)</source>
+        <translation>每 1,000 节点·天 6.50 次故障（Kokolis 等，2024，RSC-1）</translation>
+    </message>
+    <message>
+        <source>Meta RSC-2 (A100)</source>
+        <translation>Meta RSC-2（A100）</translation>
+    </message>
+    <message>
+        <source>2.34 failures per 1,000 node-days (Kokolis et al. 2024, RSC-2)</source>
+        <translation>每 1,000 节点·天 2.34 次故障（Kokolis 等，2024，RSC-2）</translation>
+    </message>
+    <message>
+        <source>OPT-175B (1,024 A100)</source>
+        <translation>OPT-175B（1,024 张 A100）</translation>
+    </message>
+    <message>
+        <source>about 2 of 128 machines down every day (OPT-175B logbook, final update)</source>
+        <translation>128 台机器中每天约 2 台宕机（OPT-175B 训练日志，最终更新）</translation>
+    </message>
+    <message>
+        <source>TP innermost (Megatron-LM default)</source>
+        <translation>TP 最内层（Megatron-LM 默认）</translation>
+    </message>
+    <message>
+        <source>ranks numbered tensor-parallel first, pipeline last: TP groups stay inside a node (megatron/core/parallel_state.py)</source>
+        <translation>先按张量并行编号、流水线最后：TP 组留在节点内（megatron/core/parallel_state.py）</translation>
+    </message>
+    <message>
+        <source>TP innermost, DP outermost</source>
+        <translation>TP 最内层，DP 最外层</translation>
+    </message>
+    <message>
+        <source>Megatron-LM&apos;s --use-tp-pp-dp-mapping: pipeline stages before data-parallel replicas</source>
+        <translation>Megatron-LM 的 --use-tp-pp-dp-mapping：流水级排在数据并行副本之前</translation>
+    </message>
+    <message>
+        <source>DP innermost (TP across nodes)</source>
+        <translation>DP 最内层（TP 跨节点）</translation>
+    </message>
+    <message>
+        <source>data-parallel ranks numbered first: a node holds replicas, and every TP group crosses the network</source>
+        <translation>先按数据并行编号：一个节点放的是副本，每个 TP 组都要跨网络</translation>
     </message>
 </context>
 <context>
@@ -1711,6 +2303,18 @@
     <message>
         <source>Precision</source>
         <translation>数值精度</translation>
+    </message>
+    <message>
+        <source>Migration</source>
+        <translation>迁移</translation>
+    </message>
+    <message>
+        <source>Data sharding</source>
+        <translation>数据分片</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>运维</translation>
     </message>
 </context>
 <context>
@@ -1748,14 +2352,424 @@
     </message>
 </context>
 <context>
+    <name>shardscope::ui::CheckpointChart</name>
+    <message>
+        <source>%1 kB</source>
+        <translation>%1 kB</translation>
+    </message>
+    <message>
+        <source>Checkpoint size chart</source>
+        <translation>检查点大小图</translation>
+    </message>
+    <message>
+        <source>What a checkpoint holds and how long it takes to write</source>
+        <translation>检查点里有什么，写入要多久</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>One GPU</source>
+        <translation>单 GPU</translation>
+    </message>
+    <message>
+        <source>Whole job (%1 GPUs)</source>
+        <translation>整个作业（%1 个 GPU）</translation>
+    </message>
+    <message>
+        <source>Most loaded rank</source>
+        <translation>负载最重的 rank</translation>
+    </message>
+    <message>
+        <source>not saved</source>
+        <translation>不保存</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Write</source>
+        <translation>写入</translation>
+    </message>
+    <message>
+        <source>Load on restart</source>
+        <translation>重启时加载</translation>
+    </message>
+    <message>
+        <source>Training stops</source>
+        <translation>训练暂停</translation>
+    </message>
+    <message>
+        <source>step counters, generators, data-loader position</source>
+        <translation>步数计数器、随机数生成器、数据加载位置</translation>
+    </message>
+    <message>
+        <source>One GPU:
+the whole checkpoint</source>
+        <translation>单卡：
+整个检查点</translation>
+    </message>
+    <message>
+        <source>%1 GPUs:
+the whole checkpoint</source>
+        <translation>%1 个 GPU：
+整个检查点</translation>
+    </message>
+    <message>
+        <source>%1 GPUs:
+the rank that writes most</source>
+        <translation>%1 个 GPU：
+写入最多的 rank</translation>
+    </message>
+    <message>
+        <source>Checkpoint (GB, 10^9 bytes)</source>
+        <translation>检查点（GB，10^9 字节）</translation>
+    </message>
+    <message>
+        <source>%1
+write %2</source>
+        <translation>%1
+写入 %2</translation>
+    </message>
+    <message>
+        <source>%1
+training stops %2</source>
+        <translation>%1
+训练暂停 %2</translation>
+    </message>
+    <message>
+        <source>asynchronous: training waits only for the copy to host memory</source>
+        <translation>异步：训练只等待拷贝到主机内存</translation>
+    </message>
+    <message>
+        <source>synchronous: training waits for the write</source>
+        <translation>同步：训练等待写入完成</translation>
+    </message>
+    <message>
+        <source>Gradients are not saved. Measured write time %1; %2</source>
+        <translation>梯度不保存。实测写入时间 %1；%2</translation>
+    </message>
+    <message>
+        <source>Gradients are not saved. Storage %1 GB/s in all, %2 GB/s per node; %3</source>
+        <translation>梯度不保存。存储总带宽 %1 GB/s，每节点 %2 GB/s；%3</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::ComparisonChart</name>
+    <message>
+        <source>Single GPU versus cluster table</source>
+        <translation>单卡与集群对比表</translation>
+    </message>
+    <message>
+        <source>One GPU against %1 GPUs, in this scenario&apos;s numbers</source>
+        <translation>单卡对比 %1 个 GPU：本场景的具体数字</translation>
+    </message>
+    <message>
+        <source>Architecture limit</source>
+        <translation>架构上限</translation>
+    </message>
+    <message>
+        <source>one %1 with %2</source>
+        <translation>一张 %1，显存 %2</translation>
+    </message>
+    <message>
+        <source>%1 GPUs = DP %2 x TP %3 x PP %4 x CP %5, %6 to a node</source>
+        <translation>%1 个 GPU = DP %2 x TP %3 x PP %4 x CP %5，每节点 %6 个</translation>
+    </message>
+    <message>
+        <source>Memory use</source>
+        <translation>显存占用</translation>
+    </message>
+    <message>
+        <source>%1 needed: %2</source>
+        <translation>需要 %1：%2</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>%1 on the most loaded GPU (ZeRO-%2): %3</source>
+        <translation>负载最重的 GPU 上 %1（ZeRO-%2）：%3</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 per step, %2 of it exposed (%3% of the step)</source>
+        <translation>每步 %1，其中暴露 %2（占步时间 %3%）</translation>
+    </message>
+    <message>
+        <source>Precision upkeep</source>
+        <translation>精度维护</translation>
+    </message>
+    <message>
+        <source>fp32 master weights and optimizer states: %1</source>
+        <translation>fp32 主权重与优化器状态：%1</translation>
+    </message>
+    <message>
+        <source>%1 per GPU, sharded over %2 ranks</source>
+        <translation>每个 GPU %1，切分到 %2 个 rank</translation>
+    </message>
+    <message>
+        <source>%1 per GPU, copied on %2 ranks</source>
+        <translation>每个 GPU %1，在 %2 个 rank 上各存一份</translation>
+    </message>
+    <message>
+        <source>; gradients summed over %1 ranks</source>
+        <translation>；梯度在 %1 个 rank 间求和</translation>
+    </message>
+    <message>
+        <source>compute: %1 per step</source>
+        <translation>计算：每步 %1</translation>
+    </message>
+    <message>
+        <source>memory: needs %1 times the GPU</source>
+        <translation>显存：需要该 GPU 的 %1 倍</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>exposed communication</source>
+        <translation>暴露的通信</translation>
+    </message>
+    <message>
+        <source>pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器步骤</translation>
+    </message>
+    <message>
+        <source>memory: %1 over the GPU</source>
+        <translation>显存：超出该 GPU %1</translation>
+    </message>
+    <message>
+        <source>%1 %2% and %3 %4% of the step</source>
+        <translation>%1 占步时间 %2%，%3 占 %4%</translation>
+    </message>
+    <message>
+        <source>Bottleneck</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>运维</translation>
+    </message>
+    <message>
+        <source>checkpoint %1 written in %2; interrupted every %3; ETTR %4%</source>
+        <translation>检查点 %1，写入 %2；每 %3 中断一次；ETTR %4%</translation>
+    </message>
+    <message>
+        <source>checkpoint %1, %2 per rank, written in %3; interrupted every %4, %5 times over the run; ETTR %6%</source>
+        <translation>检查点 %1，每个 rank %2，写入 %3；每 %4 中断一次，全程 %5 次；ETTR %6%</translation>
+    </message>
+    <message>
+        <source>Time to train %1 tokens</source>
+        <translation>训练 %1 个 token 所需时间</translation>
+    </message>
+    <message>
+        <source>%1, %2 with failures</source>
+        <translation>%1，计入故障 %2</translation>
+    </message>
+    <message>
+        <source>Typical use</source>
+        <translation>典型用途</translation>
+    </message>
+    <message>
+        <source>LoRA fine-tuning of this model: %1, %2</source>
+        <translation>对该模型做 LoRA 微调：%1，%2</translation>
+    </message>
+    <message>
+        <source>pre-training: %1 tokens in %2</source>
+        <translation>预训练：%1 个 token 用时 %2</translation>
+    </message>
+    <message>
+        <source>One GPU</source>
+        <translation>单 GPU</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 个 GPU</translation>
+    </message>
+    <message>
+        <source>%1, %2 tokens; every figure comes from the same estimate as the other charts</source>
+        <translation>%1，%2 个 token；每个数字都来自与其他图表相同的估算</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::DataShardingChart</name>
+    <message>
+        <source>Data sharding chart</source>
+        <translation>数据分片图</translation>
+    </message>
+    <message>
+        <source>Every rank reads different samples</source>
+        <translation>每个 rank 读取不同的样本</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Samples read</source>
+        <translation>读取样本数</translation>
+    </message>
+    <message>
+        <source>Of which duplicates</source>
+        <translation>其中重复</translation>
+    </message>
+    <message>
+        <source>First samples</source>
+        <translation>前几个样本</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <source>Reading position on the rank</source>
+        <translation>在该 rank 上的读取位置</translation>
+    </message>
+    <message>
+        <source>Data-parallel rank</source>
+        <translation>数据并行 rank</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>DistributedSampler: %1 samples on %2 ranks, %3 each; %4 duplicates (orange), %5 dropped (grey)</source>
+        <translation>DistributedSampler：%1 个样本分到 %2 个 rank，每个 %3 个；%4 个重复（橙色），%5 个丢弃（灰色）</translation>
+    </message>
+    <message>
+        <source>Megatron-LM sampler: %1 samples on %2 ranks, %3 each this epoch; %4 duplicates, %5 dropped (grey)</source>
+        <translation>Megatron-LM 采样器：%1 个样本分到 %2 个 rank，本轮每个 %3 个；%4 个重复，%5 个丢弃（灰色）</translation>
+    </message>
+    <message>
+        <source>shuffled by torch.randperm, generator seed %1</source>
+        <translation>由 torch.randperm 打乱，生成器种子 %1</translation>
+    </message>
+    <message>
+        <source>more than 10,000 samples: counts only</source>
+        <translation>样本超过 10,000 个：只给出计数</translation>
+    </message>
+    <message>
+        <source>showing the first %1 ranks and %2 positions</source>
+        <translation>仅显示前 %1 个 rank 和前 %2 个位置</translation>
+    </message>
+    <message>
+        <source>manifest %1</source>
+        <translation>清单哈希 %1</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::DataView</name>
+    <message>
+        <source>Manifest (SHA-256 of sampler, N, R, drop_last, shuffle, seed, epoch, consumed, micro-batch): %1</source>
+        <translation>清单哈希（采样器、N、R、drop_last、shuffle、seed、epoch、已消耗样本、微批的 SHA-256）：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Samples:</source>
+        <translation>样本数(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Ranks:</source>
+        <translation>Rank 数(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Sa&amp;mpler:</source>
+        <translation>采样器(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation>种子(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>E&amp;poch:</source>
+        <translation>轮次(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Micro-batch:</source>
+        <translation>微批(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Consumed:</source>
+        <translation>已消耗(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>S&amp;huffle</source>
+        <translation>打乱(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Drop last</source>
+        <translation>丢弃尾部(&amp;D)</translation>
+    </message>
+    <message>
+        <source>DistributedSampler: torch.randperm seeded with seed + epoch. Megatron-LM: the cyclic sampler, seeded with the epoch</source>
+        <translation>DistributedSampler：以 seed + epoch 为种子的 torch.randperm。Megatron-LM：cyclic 采样器，只以轮次为种子</translation>
+    </message>
+    <message>
+        <source>Drop the tail instead of repeating samples from the start</source>
+        <translation>丢弃尾部，而不是从头重复样本补齐</translation>
+    </message>
+    <message>
+        <source>Megatron-LM: samples consumed before a resume (a global count)</source>
+        <translation>Megatron-LM：恢复训练前已消耗的样本数（全局计数）</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>TP rank</source>
+        <translation>TP rank</translation>
+    </message>
+    <message>
+        <source>DP rank</source>
+        <translation>DP rank</translation>
+    </message>
+    <message>
+        <source>PP rank</source>
+        <translation>PP rank</translation>
+    </message>
+    <message>
+        <source>Python, NumPy, torch seed</source>
+        <translation>Python、NumPy、torch 种子</translation>
+    </message>
+    <message>
+        <source>Dropout seed in TP regions</source>
+        <translation>TP 区域的 dropout 种子</translation>
+    </message>
+    <message>
+        <source>Megatron-LM: seed + 100 x pipeline rank; tensor-parallel regions add 2718 + tensor-parallel rank (megatron/training/initialize.py, megatron/core/tensor_parallel/random.py)</source>
+        <translation>Megatron-LM：seed + 100 × 流水线 rank；张量并行区域再加 2718 + 张量并行 rank（megatron/training/initialize.py、megatron/core/tensor_parallel/random.py）</translation>
+    </message>
+</context>
+<context>
     <name>shardscope::ui::DiagnosticsView</name>
     <message>
         <source>Findings</source>
         <translation>检查结果</translation>
     </message>
     <message>
-        <source>&lt;span style='color:#208040'&gt;&lt;b&gt;OK&lt;/b&gt;&lt;/span&gt; The layout is valid and fits in memory.</source>
-        <translation>&lt;span style='color:#208040'&gt;&lt;b&gt;正常&lt;/b&gt;&lt;/span&gt; 并行布局有效，且显存足够。</translation>
+        <source>&lt;span style=&apos;color:#208040&apos;&gt;&lt;b&gt;OK&lt;/b&gt;&lt;/span&gt; The layout is valid and fits in memory.</source>
+        <translation>&lt;span style=&apos;color:#208040&apos;&gt;&lt;b&gt;正常&lt;/b&gt;&lt;/span&gt; 并行布局有效，且显存足够。</translation>
     </message>
 </context>
 <context>
@@ -1803,6 +2817,45 @@
     <message>
         <source>In %1 the smallest update that still moves %2 is %3; anything smaller is rounded away</source>
         <translation>在 %1 中，仍能改变 %2 的最小更新量是 %3；更小的更新会被舍入抹平</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::EngineConfigDialog</name>
+    <message>
+        <source>&amp;Save...</source>
+        <translation>保存(&amp;S)...</translation>
+    </message>
+    <message>
+        <source>Export training config</source>
+        <translation>导出训练配置</translation>
+    </message>
+    <message>
+        <source>&amp;Engine:</source>
+        <translation>引擎(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Targets:</source>
+        <translation>目标版本：</translation>
+    </message>
+    <message>
+        <source>Launch:</source>
+        <translation>启动命令：</translation>
+    </message>
+    <message>
+        <source>Every rule of this engine holds for the scenario.</source>
+        <translation>该场景满足此引擎的全部规则。</translation>
+    </message>
+    <message>
+        <source>The scenario cannot be expressed in this engine: change what the message above names.</source>
+        <translation>此引擎无法表达该场景：请修改上面消息所指出的设置。</translation>
+    </message>
+    <message>
+        <source>Save training config</source>
+        <translation>保存训练配置</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2014,8 +3067,20 @@
         <translation>GPU(&amp;P):</translation>
     </message>
     <message>
-        <source>Memory, peak FLOP/s and link bandwidths come from the GPU's datasheet</source>
+        <source>Memory, peak FLOP/s and link bandwidths come from the GPU&apos;s datasheet</source>
         <translation>显存、峰值 FLOP/s 和互联带宽取自 GPU 的规格书</translation>
+    </message>
+    <message>
+        <source>Change rank order</source>
+        <translation>更改 rank 编号顺序</translation>
+    </message>
+    <message>
+        <source>&amp;Rank order:</source>
+        <translation>Rank 顺序(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>How ranks are numbered, innermost first; GPUs fill nodes in rank order, so the innermost dimension stays inside a node</source>
+        <translation>rank 的编号方式，最内层在前；GPU 按 rank 顺序填满节点，因此最内层的维度留在节点内</translation>
     </message>
 </context>
 <context>
@@ -2065,7 +3130,7 @@
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <source>Start from the article's example: 7B parameters, 64 GPUs</source>
+        <source>Start from the article&apos;s example: 7B parameters, 64 GPUs</source>
         <translation>从文章中的示例开始：7B 参数，64 个 GPU</translation>
     </message>
     <message>
@@ -2097,7 +3162,7 @@
         <translation>导入 config.json(&amp;I)...</translation>
     </message>
     <message>
-        <source>Take the model's shape from a Hugging Face config.json</source>
+        <source>Take the model&apos;s shape from a Hugging Face config.json</source>
         <translation>从 Hugging Face config.json 读取模型结构</translation>
     </message>
     <message>
@@ -2297,7 +3362,7 @@
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <source>Memory: the article's 16 bytes per parameter, ZeRO (Rajbhandari et al. 2020), activations after Korthikanti et al. 2022. Communication and time: nccl-tests bus bandwidth, an alpha-beta model, Megatron-LM's schedules (Narayanan et al. 2021). Precision: IEEE, bfloat16 and OCP FP8 rounding, checked bit for bit against PyTorch.
+        <source>Memory: the article&apos;s 16 bytes per parameter, ZeRO (Rajbhandari et al. 2020), activations after Korthikanti et al. 2022. Communication and time: nccl-tests bus bandwidth, an alpha-beta model, Megatron-LM&apos;s schedules (Narayanan et al. 2021). Precision: IEEE, bfloat16 and OCP FP8 rounding, checked bit for bit against PyTorch.
 
 Every formula and its source: docs/model.md; what is checked against published figures: Help &gt; Validation and docs/validation.md.</source>
         <translation>显存：沿用文章中每个参数 16 字节的估算、ZeRO（Rajbhandari 等，2020），激活值参照 Korthikanti 等（2022）。通信与时间：nccl-tests 总线带宽、alpha-beta 模型、Megatron-LM 的调度方式（Narayanan 等，2021）。精度：IEEE、bfloat16 和 OCP FP8 舍入，已与 PyTorch 逐位比对验证。
@@ -2311,6 +3376,18 @@ Every formula and its source: docs/model.md; what is checked against published f
     <message>
         <source>Every number checked against papers, other engines and PyTorch</source>
         <translation>每个数字都与论文、其他引擎和 PyTorch 实测核对</translation>
+    </message>
+    <message>
+        <source>; %1 to train, %2 with failures (ETTR %3%)</source>
+        <translation>；训练需 %1，计入故障 %2（ETTR %3%）</translation>
+    </message>
+    <message>
+        <source>Export &amp;training config...</source>
+        <translation>导出训练配置(&amp;T)...</translation>
+    </message>
+    <message>
+        <source>The scenario as Megatron-LM, DeepSpeed, torchtitan or Accelerate settings, or a torchrun script</source>
+        <translation>把场景导出为 Megatron-LM、DeepSpeed、torchtitan 或 Accelerate 的配置，或 torchrun 脚本</translation>
     </message>
 </context>
 <context>
@@ -2396,6 +3473,73 @@ Every formula and its source: docs/model.md; what is checked against published f
 %4 on each of %5 GPUs (ZeRO-%6, TP %7, PP %8)</source>
         <translation>模型状态：%1 字节 × %2 参数 = 单 GPU 上 %3
 %5 个 GPU 上每个 %4（ZeRO-%6，TP %7，PP %8）</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::MigrationView</name>
+    <message>
+        <source>first stage</source>
+        <translation>第一级</translation>
+    </message>
+    <message>
+        <source>every layer&apos;s stage</source>
+        <translation>各层所在的流水级</translation>
+    </message>
+    <message>
+        <source>last stage</source>
+        <translation>最后一级</translation>
+    </message>
+    <message>
+        <source>last stage (tied copy)</source>
+        <translation>最后一级（共享副本）</translation>
+    </message>
+    <message>
+        <source>Pitfall</source>
+        <translation>陷阱</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>Checkpoint &amp;from:</source>
+        <translation>检查点来源布局(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;to:</source>
+        <translation>目标布局(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>tp=8,pp=4,dp=2,zero=1 (also ep=, vpp=, first=, last= for uneven stages)</source>
+        <translation>tp=8,pp=4,dp=2,zero=1（还可用 ep=、vpp=，以及用于不均匀流水级的 first=、last=）</translation>
+    </message>
+    <message>
+        <source>Every tensor of the checkpoint and how tensor parallelism cuts it:</source>
+        <translation>检查点中的每个张量及其在张量并行下的切分方式：</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Global shape</source>
+        <translation>全局形状</translation>
+    </message>
+    <message>
+        <source>Split</source>
+        <translation>切分</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Held by</source>
+        <translation>所在位置</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>说明</translation>
     </message>
 </context>
 <context>
@@ -2503,7 +3647,7 @@ Every formula and its source: docs/model.md; what is checked against published f
         <translation>导入 Hugging Face config.json...</translation>
     </message>
     <message>
-        <source>Read the model's shape from a Hugging Face config.json (llama, mistral, mixtral, qwen2, gpt2, gpt_neox)</source>
+        <source>Read the model&apos;s shape from a Hugging Face config.json (llama, mistral, mixtral, qwen2, gpt2, gpt_neox)</source>
         <translation>从 Hugging Face config.json 读取模型结构（llama、mistral、mixtral、qwen2、gpt2、gpt_neox）</translation>
     </message>
     <message>
@@ -2571,7 +3715,7 @@ Every formula and its source: docs/model.md; what is checked against published f
         <translation>梯度(&amp;G):</translation>
     </message>
     <message>
-        <source>The type gradients are kept in; fp32 accumulation is Megatron-LM's 18 bytes per parameter</source>
+        <source>The type gradients are kept in; fp32 accumulation is Megatron-LM&apos;s 18 bytes per parameter</source>
         <translation>梯度的存储类型；fp32 累加即 Megatron-LM 的每参数 18 字节</translation>
     </message>
     <message>
@@ -2605,6 +3749,369 @@ Every formula and its source: docs/model.md; what is checked against published f
     <message>
         <source>FlashAttention never stores the s x s attention scores</source>
         <translation>FlashAttention 从不存储 s x s 的注意力分数矩阵</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::OpsIntervalChart</name>
+    <message>
+        <source>Checkpoint interval chart</source>
+        <translation>检查点间隔图</translation>
+    </message>
+    <message>
+        <source>How often to checkpoint: time lost against the interval</source>
+        <translation>多久保存一次检查点：损失时间随间隔的变化</translation>
+    </message>
+    <message>
+        <source>Interval (min)</source>
+        <translation>间隔（分钟）</translation>
+    </message>
+    <message>
+        <source>Time lost (%)</source>
+        <translation>损失时间（%）</translation>
+    </message>
+    <message>
+        <source>Stalled on checkpoints (%)</source>
+        <translation>因检查点停顿（%）</translation>
+    </message>
+    <message>
+        <source>Lost to failures (%)</source>
+        <translation>因故障损失（%）</translation>
+    </message>
+    <message>
+        <source>Young: %1</source>
+        <translation>Young：%1</translation>
+    </message>
+    <message>
+        <source>Daly: %1</source>
+        <translation>Daly：%1</translation>
+    </message>
+    <message>
+        <source>In use: %1</source>
+        <translation>当前：%1</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval (minutes, log scale)</source>
+        <translation>检查点间隔（分钟，对数坐标）</translation>
+    </message>
+    <message>
+        <source>Wall-clock time lost (%)</source>
+        <translation>损失的墙钟时间（%）</translation>
+    </message>
+    <message>
+        <source>Time lost: 100% - ETTR</source>
+        <translation>损失时间：100% - ETTR</translation>
+    </message>
+    <message>
+        <source>Stalled on checkpoints</source>
+        <translation>因检查点停顿</translation>
+    </message>
+    <message>
+        <source>Lost to failures: rework, detection, restart</source>
+        <translation>因故障损失：重算、检测、重启</translation>
+    </message>
+    <message>
+        <source>Young %1</source>
+        <translation>Young %1</translation>
+    </message>
+    <message>
+        <source>Daly %1</source>
+        <translation>Daly %1</translation>
+    </message>
+    <message>
+        <source>in use %1</source>
+        <translation>当前 %1</translation>
+    </message>
+    <message>
+        <source>Interrupted every %1; a checkpoint stops training %2; a failure costs %3 of detection and restart plus the work since the last checkpoint. ETTR %4%</source>
+        <translation>每 %1 中断一次；每次检查点使训练暂停 %2；每次故障耗费 %3 的检测与重启，外加自上次检查点以来的工作。ETTR %4%</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::OpsPanel</name>
+    <message>
+        <source>Change failure rate</source>
+        <translation>修改故障率</translation>
+    </message>
+    <message>
+        <source>Change restart time</source>
+        <translation>修改重启时间</translation>
+    </message>
+    <message>
+        <source>Change storage bandwidth</source>
+        <translation>修改存储带宽</translation>
+    </message>
+    <message>
+        <source>Change checkpoint interval</source>
+        <translation>修改检查点间隔</translation>
+    </message>
+    <message>
+        <source>Toggle Daly&apos;s interval</source>
+        <translation>切换 Daly 间隔</translation>
+    </message>
+    <message>
+        <source>Toggle asynchronous checkpoints</source>
+        <translation>切换异步检查点</translation>
+    </message>
+    <message>
+        <source>Change failure source</source>
+        <translation>修改故障率来源</translation>
+    </message>
+    <message>
+        <source>&amp;Failure rate from:</source>
+        <translation>故障率来源(&amp;F):</translation>
+    </message>
+    <message>
+        <source>A published cluster&apos;s interruption rate; the failure-rate slider replaces it, choosing a cluster here brings it back</source>
+        <translation>某个已公开集群的中断率；拖动故障率滑块会替代它，在此重新选择集群即可恢复</translation>
+    </message>
+    <message>
+        <source>Failure rate</source>
+        <translation>故障率</translation>
+    </message>
+    <message>
+        <source>per GPU-day</source>
+        <translation>次/(GPU·天)</translation>
+    </message>
+    <message>
+        <source>Interruptions per GPU per day; the job&apos;s rate grows with its GPU count (Llama 3: 0.00047)</source>
+        <translation>每个 GPU 每天的中断次数；作业的中断率随 GPU 数增长（Llama 3：0.00047）</translation>
+    </message>
+    <message>
+        <source>Restart time</source>
+        <translation>重启时间</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>分钟</translation>
+    </message>
+    <message>
+        <source>From the decision to restart to training again, checkpoint load included: measure it</source>
+        <translation>从决定重启到重新开始训练的时间，含加载检查点：请实测</translation>
+    </message>
+    <message>
+        <source>Storage bandwidth</source>
+        <translation>存储带宽</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>Aggregate checkpoint bandwidth of the storage system (Llama 3&apos;s Tectonic: 2,000 GB/s sustained)</source>
+        <translation>存储系统的检查点总带宽（Llama 3 所用 Tectonic：持续 2,000 GB/s）</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <source>Minutes of training between checkpoints</source>
+        <translation>两次检查点之间的训练分钟数</translation>
+    </message>
+    <message>
+        <source>&amp;Daly&apos;s optimum</source>
+        <translation>Daly 最优值(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Checkpoint at the interval that minimises the expected run time (Daly 2006)</source>
+        <translation>按使期望运行时间最短的间隔保存检查点（Daly 2006）</translation>
+    </message>
+    <message>
+        <source>&amp;Asynchronous checkpoints</source>
+        <translation>异步检查点(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Training waits only for the copy to host memory; storage is written in the background</source>
+        <translation>训练只等待拷贝到主机内存，存储在后台写入</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::OpsScalingChart</name>
+    <message>
+        <source>Effective training time chart</source>
+        <translation>有效训练时间图</translation>
+    </message>
+    <message>
+        <source>The more GPUs, the more often training stops</source>
+        <translation>GPU 越多，训练中断越频繁</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Interrupted every</source>
+        <translation>中断间隔</translation>
+    </message>
+    <message>
+        <source>Checkpoint every</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <source>Interruptions over the run</source>
+        <translation>全程中断次数</translation>
+    </message>
+    <message>
+        <source>ETTR (%)</source>
+        <translation>ETTR（%）</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>每秒 token 数</translation>
+    </message>
+    <message>
+        <source>Effective tokens per second</source>
+        <translation>有效每秒 token 数</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>Days with failures</source>
+        <translation>计入故障的天数</translation>
+    </message>
+    <message>
+        <source>impossible layout</source>
+        <translation>无法实现的布局</translation>
+    </message>
+    <message>
+        <source>GPUs (log scale; each replica keeps its work)</source>
+        <translation>GPU 数（对数坐标；每个副本的工作量不变）</translation>
+    </message>
+    <message>
+        <source>Effective training time ratio, ETTR (%)</source>
+        <translation>有效训练时间比 ETTR（%）</translation>
+    </message>
+    <message>
+        <source>Tokens per second (log scale)</source>
+        <translation>每秒 token 数（对数坐标）</translation>
+    </message>
+    <message>
+        <source>ETTR: share of the time that trains</source>
+        <translation>ETTR：用于训练的时间占比</translation>
+    </message>
+    <message>
+        <source>Tokens per second without failures</source>
+        <translation>无故障时的每秒 token 数</translation>
+    </message>
+    <message>
+        <source>Goodput: tokens per second with failures</source>
+        <translation>有效吞吐：计入故障的每秒 token 数</translation>
+    </message>
+    <message>
+        <source>One GPU</source>
+        <translation>单 GPU</translation>
+    </message>
+    <message>
+        <source>one GPU: interrupted every %1</source>
+        <translation>单卡：每 %1 中断一次</translation>
+    </message>
+    <message>
+        <source>this layout</source>
+        <translation>当前布局</translation>
+    </message>
+    <message>
+        <source>Interruptions grow with the GPU count; each one costs detection, a restart and the work since the last checkpoint (Daly&apos;s interval at each size)</source>
+        <translation>中断次数随 GPU 数增长；每次中断耗费检测、重启以及自上次检查点以来的工作（每个规模都采用 Daly 间隔）</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::OpsView</name>
+    <message>
+        <source>Failures and scale</source>
+        <translation>故障与规模</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <source>Checkpoint size</source>
+        <translation>检查点大小</translation>
+    </message>
+    <message>
+        <source>One GPU versus the cluster</source>
+        <translation>单卡与集群</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::PlacementChart</name>
+    <message>
+        <source>Topology placement chart</source>
+        <translation>拓扑放置图</translation>
+    </message>
+    <message>
+        <source>Which collectives cross the network</source>
+        <translation>哪些集合通信要跨网络</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Ranks per group</source>
+        <translation>每组 rank 数</translation>
+    </message>
+    <message>
+        <source>Stride (ranks)</source>
+        <translation>步长（rank）</translation>
+    </message>
+    <message>
+        <source>Nodes a group touches</source>
+        <translation>一组涉及的节点数</translation>
+    </message>
+    <message>
+        <source>Crosses nodes</source>
+        <translation>跨节点</translation>
+    </message>
+    <message>
+        <source>Seconds per step</source>
+        <translation>每步秒数</translation>
+    </message>
+    <message>
+        <source>Exposed seconds</source>
+        <translation>未掩盖秒数</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>step, rank order %1</source>
+        <translation>单步时间，rank 顺序 %1</translation>
+    </message>
+    <message>
+        <source>One GPU, or data parallelism alone inside one node: nothing to place</source>
+        <translation>单张 GPU，或只有节点内的数据并行：无需放置</translation>
+    </message>
+    <message>
+        <source>No estimate: the layout breaks a rule</source>
+        <translation>无法估算：该布局违反了规则</translation>
+    </message>
+    <message>
+        <source>%1: %2 GPUs</source>
+        <translation>%1：%2 张 GPU</translation>
+    </message>
+    <message>
+        <source>%1 across %2 nodes</source>
+        <translation>%1，跨 %2 个节点</translation>
+    </message>
+    <message>
+        <source>%1 inside one node</source>
+        <translation>%1，在一个节点内</translation>
+    </message>
+    <message>
+        <source>Communication per optimizer step (seconds)</source>
+        <translation>每个优化器步的通信时间（秒）</translation>
+    </message>
+    <message>
+        <source>Ranks numbered %1, %2 GPUs per node. Step: %3 with TP first (tp-cp-ep-dp-pp), %4 with DP outermost (tp-cp-ep-pp-dp), %5 with DP first, TP across nodes</source>
+        <translation>rank 按 %1 编号，每节点 %2 张 GPU。单步时间：TP 优先（tp-cp-ep-dp-pp）为 %3，DP 最外层（tp-cp-ep-pp-dp）为 %4，DP 优先、TP 跨节点为 %5</translation>
     </message>
 </context>
 <context>
@@ -2690,7 +4197,7 @@ Every formula and its source: docs/model.md; what is checked against published f
         <translation>梯度格式(&amp;G):</translation>
     </message>
     <message>
-        <source>The format each GPU's gradient arrives in</source>
+        <source>The format each GPU&apos;s gradient arrives in</source>
         <translation>每个 GPU 传来的梯度所用的格式</translation>
     </message>
     <message>
@@ -2751,6 +4258,69 @@ Every formula and its source: docs/model.md; what is checked against published f
     <message>
         <source>Each partial sum rounded to 8 significant bits loses more as the sum grows; fp32 keeps 24</source>
         <translation>每个部分和都舍入到 8 位有效位，和越大损失越多；fp32 保留 24 位</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::ReshardChart</name>
+    <message>
+        <source>Checkpoint resharding chart</source>
+        <translation>检查点重分片图</translation>
+    </message>
+    <message>
+        <source>Checkpoint resharding: which rank reads what from whom</source>
+        <translation>检查点重分片：哪个 rank 从谁那里读取什么</translation>
+    </message>
+    <message>
+        <source>Target rank</source>
+        <translation>目标 rank</translation>
+    </message>
+    <message>
+        <source>Source rank</source>
+        <translation>源 rank</translation>
+    </message>
+    <message>
+        <source>Weights (MB)</source>
+        <translation>权重（MB）</translation>
+    </message>
+    <message>
+        <source>Optimizer states (MB)</source>
+        <translation>优化器状态（MB）</translation>
+    </message>
+    <message>
+        <source>Total (MB)</source>
+        <translation>合计（MB）</translation>
+    </message>
+    <message>
+        <source>No plan: the layouts do not fit this model</source>
+        <translation>无法规划：这些布局不适用于该模型</translation>
+    </message>
+    <message>
+        <source>node %1: ranks %2-%3</source>
+        <translation>节点 %1：rank %2-%3</translation>
+    </message>
+    <message>
+        <source>ranks %1-%2</source>
+        <translation>rank %1-%2</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>rank %1: tp %2 dp %3 pp %4</source>
+        <translation>rank %1：tp %2 dp %3 pp %4</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>从 %1</translation>
+    </message>
+    <message>
+        <source>to %1</source>
+        <translation>到 %1</translation>
+    </message>
+    <message>
+        <source>%1 read in all; padded vocabulary %2 -&gt; %3 rows; %4 pitfalls (listed beside the chart)</source>
+        <translation>共读取 %1；填充词表 %2 -&gt; %3 行；%4 个陷阱（列在图旁）</translation>
     </message>
 </context>
 <context>
@@ -3079,7 +4649,7 @@ Every formula and its source: docs/model.md; what is checked against published f
         <translation>无法读取内置参考文件：%1</translation>
     </message>
     <message>
-        <source>Published figures, other engines' estimators and PyTorch measurements, compared with the current models; citations and notes are quoted in English.</source>
+        <source>Published figures, other engines&apos; estimators and PyTorch measurements, compared with the current models; citations and notes are quoted in English.</source>
         <translation>已发表的数据、其他引擎的估算函数以及 PyTorch 实测，与当前模型逐项比较；引文和说明保留英文原文。</translation>
     </message>
     <message>

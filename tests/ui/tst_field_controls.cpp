@@ -10,6 +10,9 @@
 
 #include "core/comm/collectives.h"
 #include "core/common/messages.h"
+#include "core/data/samplers.h"
+#include "core/engines/engine_export.h"
+#include "core/reshard/tensor_map.h"
 #include "core/perf/step_model.h"
 #include "core/precision/drift.h"
 #include "core/scenario/field_table.h"
@@ -101,7 +104,8 @@ private slots:
                                      &enumTable<Recompute>(), &enumTable<FineTune>(), &enumTable<Offload>(),
                                      &enumTable<MlpKind>(), &enumTable<NormKind>(), &enumTable<PositionKind>(),
                                      &enumTable<FloatFormat>(), &enumTable<DriftStrategy>(), &enumTable<Collective>(),
-                                     &enumTable<ParallelDim>(), &enumTable<CommPurpose>()};
+                                     &enumTable<ParallelDim>(), &enumTable<CommPurpose>(), &enumTable<RankOrder>(),
+                                     &enumTable<Engine>(), &enumTable<SamplerKind>(), &enumTable<TensorKind>()};
         for (const EnumTable* table : tables) {
             for (const EnumChoice& c : table->choices) {
                 check("UiText", c.label);

@@ -153,6 +153,13 @@ void ChartBase::rebuildNow()
     stale_ = false;
     setBackground(QBrush(chartTheme().chartBackground));
     rebuild();
+    // A hidden legend without items would still cap the layout's width at its margins (a layout
+    // column is no wider than its elements' largest maximum size): keep it out of the layout then.
+    const bool inLayout = plotLayout()->hasElement(3, 0) && plotLayout()->element(3, 0) == legend;
+    if (legend->visible() && !inLayout)
+        plotLayout()->addElement(3, 0, legend);
+    else if (!legend->visible() && inLayout)
+        plotLayout()->take(legend);
     emit refreshed();
 }
 

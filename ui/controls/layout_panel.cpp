@@ -49,7 +49,8 @@ LayoutPanel::LayoutPanel(ScenarioDocument* document, QWidget* parent)
       gpus_(new ValueSlider(this)), dp_(new QLabel(this)), tp_(new ValueSlider(this)), pp_(new ValueSlider(this)),
       cp_(new ValueSlider(this)), ep_(new ValueSlider(this)), vpp_(new ValueSlider(this)), zeroLabel_(new QLabel(this)),
       zero_(new QComboBox(this)), sequenceParallel_(new QCheckBox(this)), offloadLabel_(new QLabel(this)),
-      offload_(new QComboBox(this)), gpuLabel_(new QLabel(this)), gpu_(new QComboBox(this)), perNode_(new ValueSlider(this))
+      offload_(new QComboBox(this)), gpuLabel_(new QLabel(this)), gpu_(new QComboBox(this)), perNode_(new ValueSlider(this)),
+      rankOrderLabel_(new QLabel(this)), rankOrder_(new QComboBox(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -68,6 +69,8 @@ LayoutPanel::LayoutPanel(ScenarioDocument* document, QWidget* parent)
     auto* cluster = new QFormLayout(clusterBox_);
     cluster->addRow(gpuLabel_, gpu_);
     cluster->addRow(perNode_);
+    cluster->addRow(rankOrderLabel_, rankOrder_);
+    rankOrderLabel_->setBuddy(rankOrder_);
     layout->addWidget(clusterBox_);
     zeroLabel_->setBuddy(zero_);
     offloadLabel_->setBuddy(offload_);
@@ -113,6 +116,10 @@ LayoutPanel::LayoutPanel(ScenarioDocument* document, QWidget* parent)
     connect(sequenceParallel_, &QCheckBox::toggled, this, [this](bool on) {
         edit([&](Scenario& s) { s.parallel.sequenceParallel = on; }, tr("Toggle sequence parallelism"));
     });
+    connect(rankOrder_, &QComboBox::activated, this, [this](int) {
+        edit([&](Scenario& s) { s.parallel.rankOrder = static_cast<RankOrder>(rankOrder_->currentData().toInt()); },
+             tr("Change rank order"));
+    });
     connect(gpu_, &QComboBox::activated, this, [this](int) {
         edit([&](Scenario& s) { s.cluster.gpu = gpu_->currentData().toString().toStdString(); }, tr("Change GPU"));
     });
@@ -129,6 +136,7 @@ LayoutPanel::LayoutPanel(ScenarioDocument* document, QWidget* parent)
     registerField("parallel.offload", offload_);
     registerField("parallel.sequence_parallel", sequenceParallel_);
     registerField("cluster.gpu", gpu_);
+    registerField("parallel.rank_order", rankOrder_);
     retranslate();
 }
 
@@ -172,6 +180,10 @@ void LayoutPanel::sync()
         sequenceParallel_->setChecked(s.parallel.sequenceParallel);
         sequenceParallel_->setEnabled(s.parallel.tp > 1);
     }
+    {
+        const QSignalBlocker block(rankOrder_);
+        selectEnumValue(rankOrder_, static_cast<int>(s.parallel.rankOrder));
+    }
     const QSignalBlocker block(gpu_);
     gpu_->setCurrentIndex(gpu_->findData(QString::fromStdString(s.cluster.gpu)));
 }
@@ -214,6 +226,12 @@ void LayoutPanel::retranslate()
         for (const GpuSpec& g : standardGpuPresets().all())
             gpu_->addItem(QString::fromStdString(g.name), QString::fromStdString(g.id));
     }
+    rankOrderLabel_->setText(tr("&Rank order:"));
+    fillEnumCombo(rankOrder_, enumTable<RankOrder>());
+    const QString orderTip = tr("How ranks are numbered, innermost first; GPUs fill nodes in rank order, so the innermost "
+                                "dimension stays inside a node");
+    rankOrder_->setToolTip(orderTip);
+    rankOrder_->setWhatsThis(orderTip);
     const QString gpuTip = tr("Memory, peak FLOP/s and link bandwidths come from the GPU's datasheet");
     gpu_->setToolTip(gpuTip);
     gpu_->setWhatsThis(gpuTip);

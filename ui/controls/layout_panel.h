@@ -10,7 +10,7 @@ namespace shardscope::ui {
 
 // Parallel layout and cluster controls: GPU count, TP, PP, CP, EP (sliders that snap to the
 // layouts that can run), the derived DP, ZeRO stage, sequence parallelism, virtual pipeline
-// stages, offload, the GPU and GPUs per node.
+// stages, offload, the GPU, GPUs per node and the rank order (how ranks fill nodes).
 class LayoutPanel : public ScenarioPanel {
     Q_OBJECT
 public:
@@ -41,6 +41,8 @@ private:
     QLabel* gpuLabel_;
     QComboBox* gpu_;
     ValueSlider* perNode_;
+    QLabel* rankOrderLabel_;
+    QComboBox* rankOrder_;
 };
 
 } // namespace shardscope::ui

@@ -4,20 +4,28 @@
 
 #include <QtGlobal>
 
+#include "core/data/samplers.h"
+#include "core/estimate/placement.h"
 #include "core/estimate/sweeps.h"
 #include "core/precision/reduction.h"
+#include "core/reshard/transfer_plan.h"
 #include "ui/charts/checkpoint_chart.h"
 #include "ui/charts/comparison_chart.h"
+#include "ui/charts/data_sharding_chart.h"
 #include "ui/charts/drift_chart.h"
 #include "ui/charts/memory_chart.h"
 #include "ui/charts/ops_interval_chart.h"
 #include "ui/charts/ops_scaling_chart.h"
+#include "ui/charts/placement_chart.h"
 #include "ui/charts/reduction_chart.h"
+#include "ui/charts/reshard_chart.h"
 #include "ui/charts/scaling_chart.h"
 #include "ui/charts/sequence_chart.h"
 #include "ui/charts/step_time_chart.h"
 #include "ui/document/background_runner.h"
 #include "ui/precision/precision_panel.h"
+#include "ui/views/data_view.h"
+#include "ui/views/migration_view.h"
 #include "ui/views/ops_view.h"
 #include "ui/views/overview_view.h"
 #include "ui/views/scaling_view.h"
@@ -95,12 +103,40 @@ std::unique_ptr<ChartBase> comparisonChart(const Scenario& s, const Estimate& e)
     return chart;
 }
 
+// The migration the Migration view starts from: the scenario's layout to the suggested one.
+std::unique_ptr<ChartBase> reshardChart(const Scenario& s, const Estimate&)
+{
+    auto chart = std::make_unique<ReshardChart>();
+    chart->setPlan(planReshard(s, layoutOf(s), suggestedTarget(s)), s.cluster.gpusPerNode);
+    return chart;
+}
+
+std::unique_ptr<ChartBase> placementChart(const Scenario& s, const Estimate& e)
+{
+    auto chart = std::make_unique<PlacementChart>();
+    chart->setPlacement(e.valid() ? topologyPlacement(s, e) : TopologyPlacement{}, s.cluster.gpusPerNode, e.valid());
+    return chart;
+}
+
+std::unique_ptr<ChartBase> dataShardingChart(const Scenario& s, const Estimate&)
+{
+    const DataSpec spec = defaultDataSpec(s);
+    auto chart = std::make_unique<DataShardingChart>();
+    chart->setSharding(spec, shardData(spec));
+    return chart;
+}
+
 const ChartEntry kOverviewCharts[] = {
     {MemoryChart::kExportName, &estimateChart<MemoryChart>},
     {StepTimeChart::kExportName, &estimateChart<StepTimeChart>},
 };
 const ChartEntry kSequenceCharts[] = {{SequenceChart::kExportName, &sequenceChart}};
 const ChartEntry kScalingCharts[] = {{ScalingChart::kExportName, &scalingChart}};
+const ChartEntry kMigrationCharts[] = {
+    {ReshardChart::kExportName, &reshardChart},
+    {PlacementChart::kExportName, &placementChart},
+};
+const ChartEntry kDataCharts[] = {{DataShardingChart::kExportName, &dataShardingChart}};
 const ChartEntry kPrecisionCharts[] = {
     {DriftChart::kExportName, &driftChart},
     {ReductionChart::kExportName, &reductionChart},
@@ -120,6 +156,10 @@ const ViewEntry kViews[] = {
      [](const ViewContext& c) -> View* { return new SequenceView(c); }, kSequenceCharts},
     {"scaling", QT_TRANSLATE_NOOP("ViewTitle", "Scaling"), [](const ViewContext& c) -> View* { return new ScalingView(c); },
      kScalingCharts},
+    {"migration", QT_TRANSLATE_NOOP("ViewTitle", "Migration"),
+     [](const ViewContext& c) -> View* { return new MigrationView(c); }, kMigrationCharts},
+    {"data", QT_TRANSLATE_NOOP("ViewTitle", "Data sharding"), [](const ViewContext& c) -> View* { return new DataView(c); },
+     kDataCharts},
     {"precision", QT_TRANSLATE_NOOP("ViewTitle", "Precision"),
      [](const ViewContext& c) -> View* { return new PrecisionPanel(c.runner); }, kPrecisionCharts},
     {"operations", QT_TRANSLATE_NOOP("ViewTitle", "Operations"), [](const ViewContext& c) -> View* { return new OpsView(c); },

@@ -1,0 +1,29 @@
+#pragma once
+#include "core/data/samplers.h"
+#include "ui/charts/chart_base.h"
+
+namespace shardscope::ui {
+
+// How N samples fall on R data-parallel ranks: a grid with a row per rank and a column per
+// reading position, each cell the sample that rank reads there; padding duplicates are
+// highlighted and the samples no rank reads are listed in a row of their own.
+class DataShardingChart : public ChartBase {
+    Q_OBJECT
+public:
+    explicit DataShardingChart(QWidget* parent = nullptr);
+    void setSharding(DataSpec spec, DataSharding sharding);
+
+    QString title() const override;
+    TableData table() const override;
+    static constexpr const char* kExportName = "data-sharding";
+    QString exportName() const override { return QLatin1String(kExportName); }
+
+protected:
+    void rebuild() override;
+
+private:
+    DataSpec spec_;
+    DataSharding sharding_;
+};
+
+} // namespace shardscope::ui

@@ -1,0 +1,30 @@
+#pragma once
+#include "core/reshard/transfer_plan.h"
+#include "ui/charts/chart_base.h"
+
+namespace shardscope::ui {
+
+// The checkpoint migration as a picture a teacher can show: the source layout's ranks on the
+// left, the target layout's on the right, and the bytes each target rank reads from each source
+// rank as flows whose width follows the bytes. Layouts of more than 32 ranks are drawn by node
+// (gpusPerNode consecutive ranks).
+class ReshardChart : public ChartBase {
+    Q_OBJECT
+public:
+    explicit ReshardChart(QWidget* parent = nullptr);
+    void setPlan(ReshardPlan plan, int gpusPerNode);
+
+    QString title() const override;
+    TableData table() const override;
+    static constexpr const char* kExportName = "reshard";
+    QString exportName() const override { return QLatin1String(kExportName); }
+
+protected:
+    void rebuild() override;
+
+private:
+    ReshardPlan plan_;
+    int gpusPerNode_ = 8;
+};
+
+} // namespace shardscope::ui
