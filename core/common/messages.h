@@ -50,6 +50,7 @@ inline constexpr const char* kStageLayersList = SHARDSCOPE_TR_NOOP("Diagnostic",
 inline constexpr const char* kStageLayersCount = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 stages listed, but pp is %2");
 inline constexpr const char* kStageLayersSum = SHARDSCOPE_TR_NOOP("Diagnostic", "the stages hold %1 layers, but the model has %2");
 inline constexpr const char* kStageLayersMiddle = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 middle layers remaining but %2 middle pipeline stages available (Megatron-LM)");
+inline constexpr const char* kDenseLayers = SHARDSCOPE_TR_NOOP("Diagnostic", "dense layers (%1) must be fewer than the layers (%2): the rest are mixture-of-experts layers");
 inline constexpr const char* kMegatronEvenStages = SHARDSCOPE_TR_NOOP("Diagnostic", "Megatron-LM needs pp x vpp (%1) to divide the layers (%2) unless the first and last stages' layers are given");
 inline constexpr const char* kStageLayersDivide = SHARDSCOPE_TR_NOOP("Diagnostic", "with uneven pipelining the left-over layers (%1) must be divisible by the left-over stages (%2) (Megatron-LM)");
 inline constexpr const char* kVppStageLayers = SHARDSCOPE_TR_NOOP("Diagnostic", "stage %1 holds %2 layers, not divisible by the virtual pipeline degree %3 (Megatron-LM)");
@@ -153,6 +154,7 @@ inline constexpr const char* kPhraseRotaryPairs = SHARDSCOPE_TR_NOOP("Diagnostic
 inline constexpr const char* kReshardLayoutText = SHARDSCOPE_TR_NOOP("Diagnostic", "%1: expected key=value pairs of tp, pp, dp, zero, ep, vpp separated by commas (got '%2')");
 inline constexpr const char* kReshardLayoutGpus = SHARDSCOPE_TR_NOOP("Diagnostic", "%1: tp x pp x dp = %2 GPUs; at most %3 ranks can be mapped");
 inline constexpr const char* kReshardKvHeads = SHARDSCOPE_TR_NOOP("Diagnostic", "kv heads (%1) are not divisible by the target tp (%2): a rank would hold part of a KV group; Megatron-LM core_v0.15.0 refuses it (num_query_groups must be a multiple of tensor_model_parallel_size)");
+inline constexpr const char* kReshardUnmapped = SHARDSCOPE_TR_NOOP("Diagnostic", "%1: the resharding map follows Megatron-LM's GPT model tensors and does not map this layer yet; the plan would be wrong, so none is made");
 inline constexpr const char* kReshardMqa = SHARDSCOPE_TR_NOOP("Diagnostic", "multi-query attention (one kv head) at tp %1: the K and V heads must be replicated on every tensor-parallel rank, never split");
 inline constexpr const char* kReshardTied = SHARDSCOPE_TR_NOOP("Diagnostic", "tied embeddings with pp %1: the last stage keeps its own copy of the embedding as the output layer (their gradients are all-reduced); a checkpoint stores it on the first and the last stage");
 inline constexpr const char* kReshardVocabGrows = SHARDSCOPE_TR_NOOP("Diagnostic", "the padded vocabulary grows from %1 to %2 rows: the new rows must be filled (Megatron-LM's converter repeats the last row) and are never predicted");

@@ -40,7 +40,7 @@ Dims dims(const ActivationContext& c)
 
 // fp32 statistics a norm saves per token: LayerNorm keeps mean and rstd, RMSNorm rstd
 // (PyTorch native_layer_norm / Apex FusedLayerNorm save mean and invvar).
-double normStatisticsPerToken(const ModelSpec& m) { return m.norm == NormKind::LayerNorm ? 8.0 : 4.0; }
+double normStatisticsPerToken(const ModelSpec& m) { return m.norm == NormKind::RmsNorm ? 4.0 : 8.0; }
 
 // An MLP over `tokens` tokens with FFN width `ffn` split over t: first-GEMM input, the
 // activation function's saved inputs and the second-GEMM input.
@@ -82,7 +82,7 @@ double ActivationTerms::total() const
 {
     return normInputs + normStatistics + attentionInput + queryKey + value + quadratic() + flashStatistics
            + outProjInput + attentionDropoutMask + mlpInput + mlpActivation + mlpOutputProjInput + mlpDropoutMask
-           + router + lora;
+           + router + lora + latent;
 }
 
 ActivationTerms layerActivationTerms(const ActivationContext& c)
@@ -96,12 +96,23 @@ ActivationTerms layerActivationTerms(const ActivationContext& c)
     const bool dropout = m.dropout;
 
     ActivationTerms terms;
-    terms.normInputs = 2.0 * e * d.tokens * d.h / d.spDiv;
+    // With a parallel residual (GPT-J, GPT-NeoX) both norms read the same layer input: saved once.
+    terms.normInputs = (m.parallelResidual ? 1.0 : 2.0) * e * d.tokens * d.h / d.spDiv;
     if (c.training->normStatistics)
         terms.normStatistics = 2.0 * normStatisticsPerToken(m) * d.tokens / d.spDiv;
     terms.attentionInput = lin * d.tokens * d.h / d.spDiv;
     terms.queryKey = e * d.tokens * (q + kv) / d.t;
-    terms.value = e * d.tokens * kv / d.t;
+    terms.value = e * d.tokens * static_cast<double>(m.valueWidth()) / d.t;
+    if (m.qkNorm)  // Qwen3's per-head RMSNorm of q and k saves its inputs and a statistic per head
+        terms.queryKey += e * d.tokens * (q + kv) / d.t + 4.0 * d.tokens * (d.a + m.effectiveKvHeads()) / d.t;
+    if (m.mla()) {
+        // DeepSeek-V3's MLA (modeling_deepseek.py): the down projections' outputs feed RMSNorms
+        // (inputs and statistics saved) whose outputs feed the up projections (inputs saved);
+        // replicated on every tensor-parallel rank.
+        const double ql = static_cast<double>(m.qLoraRank);
+        const double kvl = static_cast<double>(m.kvLoraRank);
+        terms.latent = (e + lin) * d.tokens * (ql + kvl) + 4.0 * d.tokens * ((ql > 0 ? 1.0 : 0.0) + 1.0);
+    }
     if (c.training->flashAttention) {
         // FlashAttention (Dao et al. 2022, arXiv 2205.14135) recomputes the s x s scores in backward
         // and saves only the output and a log-sum-exp per head and query.
@@ -115,7 +126,7 @@ ActivationTerms layerActivationTerms(const ActivationContext& c)
             terms.scoreDropoutOutput = e * scoreElements;
         }
     }
-    terms.outProjInput = lin * d.tokens * q / d.t;
+    terms.outProjInput = lin * d.tokens * static_cast<double>(m.attentionOutputWidth()) / d.t;
     if (dropout)
         terms.attentionDropoutMask = kMaskBytes * d.tokens * d.h / d.spDiv;
 
@@ -167,7 +178,7 @@ double opSelectiveStored(const ActivationContext& c)
         bytes += e * tokens * rows * (g.expert ? 1.0 : static_cast<double>(g.copies));
     }
     if (c.training->flashAttention)
-        bytes += e * d.tokens * static_cast<double>(m.queryWidth()) / d.t + 4.0 * d.a * d.tokens / d.t;
+        bytes += e * d.tokens * static_cast<double>(m.attentionOutputWidth()) / d.t + 4.0 * d.a * d.tokens / d.t;
     return bytes;
 }
 

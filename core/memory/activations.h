@@ -40,6 +40,7 @@ struct ActivationTerms {
     double mlpOutputProjInput = 0;  // second MLP GEMM input: 8sbh
     double mlpDropoutMask = 0;      // sbh
     double router = 0;              // MoE router probabilities (fp32)
+    double latent = 0;              // MLA's low-rank query and key/value latents, their norms' inputs and statistics
     double lora = 0;                // LoRA A outputs (rank r per adapted projection)
     double quadratic() const { return scores + scoreDropoutMask + scoreDropoutOutput; }
     double total() const;

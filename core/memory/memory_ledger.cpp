@@ -98,7 +98,7 @@ public:
         if (!frozenBase_) {
             out.shard.trainableWeights[kind] += elements * weightBytes;
             out.shard.gradients[kind] += elements * recipe_.gradient;
-            const bool hiddenMatrix = g.placement == Placement::Layer && g.isMatrix();
+            const bool hiddenMatrix = (g.placement == Placement::Layer || g.placement == Placement::DenseLayer) && g.isMatrix();
             addTrainable(elements, optimizerStateBytes(s_.training.optimizer, recipe_.moment, local, hiddenMatrix) * scale_, kind, out);
         } else if ((g.projection & s_.training.loraTargets) != 0) {
             addAdapter(g, local.copies, kind, out);
@@ -209,6 +209,17 @@ LedgerLayout distributedLayout(const Scenario& s)
     return l;
 }
 
+int denseLayersOnStage(const Scenario& s, const LedgerLayout& layout, int stage)
+{
+    const ModelSpec& m = s.model;
+    if (!m.moe.isMoe() || m.moe.denseLayers <= 0)
+        return 0;
+    int first = 0;
+    for (int k = 0; k < stage; ++k)
+        first += layout.layersOn(k, m.layers);
+    return std::clamp(m.moe.denseLayers - first, 0, layout.layersOn(stage, m.layers));
+}
+
 namespace {
 
 // Everything one layout's stages share, computed once; stage(k) then costs a few additions.
@@ -223,7 +234,12 @@ public:
         for (const TensorGroup& g : inventory.groups()) {
             switch (g.placement) {
             case Placement::Embedding: accountant.group(g, embedding_); break;
-            case Placement::Layer: accountant.group(g, layer_); break;
+            case Placement::Layer:
+                accountant.group(g, layer_);
+                if (g.moeBlock)
+                    accountant.group(g, moeBlock_);
+                break;
+            case Placement::DenseLayer: accountant.group(g, denseMlp_); break;
             case Placement::FinalNorm:
             case Placement::Output: accountant.group(g, final_); break;
             }
@@ -261,6 +277,13 @@ public:
         g.layersOnStage = layersOnStage;
         States states;
         states.add(layer_, layersOnStage);
+        // The first k layers of a MoE model have a dense MLP in place of the MoE block; they sit at
+        // the start of the first stage(s).
+        const int dense = denseLayersOnStage(stage);
+        if (dense > 0) {
+            states.add(moeBlock_, -dense);
+            states.add(denseMlp_, dense);
+        }
         if (stage == 0)
             states.add(embedding_, 1.0);
         if (stage == l.pp - 1)
@@ -300,7 +323,9 @@ public:
 private:
     const Scenario& s_;
     const LedgerLayout& layout_;
-    States layer_, embedding_, final_;
+    int denseLayersOnStage(int stage) const { return shardscope::denseLayersOnStage(s_, layout_, stage); }
+
+    States layer_, embedding_, final_, moeBlock_, denseMlp_;
     ActivationContext context_;
     ActivationTerms terms_;
     double perLayer_ = 0;
@@ -325,15 +350,17 @@ GpuMemory mostLoadedGpu(const Scenario& s, const ParameterInventory& inventory, 
 {
     const StageLedger ledger(s, inventory, shapeParameters, layout);
     // A stage holds more micro-batches in flight the earlier it is, so among middle stages with the
-    // same number of layers the first bounds the others: the first and last stages and the first
-    // middle stage of each layer count are all that can be the most loaded.
+    // same number of layers (and no dense layers, which are lighter) the first bounds the others:
+    // the first and last stages, the stages holding dense layers and the first other middle stage
+    // of each layer count are all that can be the most loaded.
     GpuMemory worst = ledger.stage(0);
     int checkedCount = -1;
     for (int stage = 1; stage < layout.pp; ++stage) {
         const int count = layout.layersOn(stage, s.model.layers);
-        if (stage != layout.pp - 1 && count == checkedCount)
+        const bool dense = denseLayersOnStage(s, layout, stage) > 0;
+        if (stage != layout.pp - 1 && !dense && count == checkedCount)
             continue;
-        if (stage != layout.pp - 1)
+        if (stage != layout.pp - 1 && !dense)
             checkedCount = count;
         GpuMemory candidate = ledger.stage(stage);
         if (candidate.device.total() > worst.device.total())

@@ -106,6 +106,9 @@ struct GpuMemory {
     ShardBytes shard;                 // this GPU's model shard, for sizing collectives
 };
 
+// Layers at the start of `stage` that are a MoE model's first-k dense layers (0 for other models).
+int denseLayersOnStage(const Scenario& s, const LedgerLayout& layout, int stage);
+
 // The most loaded GPU of `layout` (pipeline stages differ: the first holds the most micro-batches
 // in flight and the embedding, the last the output layer and logits).
 // `inventory` and `shapeParameters` describe scenario.model; the estimator builds them once.

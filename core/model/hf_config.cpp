@@ -12,7 +12,7 @@ constexpr const char* kField = "model.hf_config";
 
 // Reads integer `key`; when absent uses `fallback` if given, otherwise reports it missing.
 bool readCount(const nlohmann::json& c, const char* key, std::int64_t& target, Diagnostics& out,
-               std::optional<std::int64_t> fallback = std::nullopt)
+               std::optional<std::int64_t> fallback = std::nullopt, bool zeroAllowed = false)
 {
     const auto it = c.find(key);
     if (it == c.end() || it->is_null()) {
@@ -23,7 +23,7 @@ bool readCount(const nlohmann::json& c, const char* key, std::int64_t& target, D
         out.push_back(makeDiagnostic(Severity::Error, kField, msg::kConfigMissing, {key}));
         return false;
     }
-    if (!it->is_number_integer() || it->get<std::int64_t>() <= 0) {
+    if (!it->is_number_integer() || it->get<std::int64_t>() < (zeroAllowed ? 0 : 1)) {
         out.push_back(makeDiagnostic(Severity::Error, kField, msg::kConfigPositive, {key}));
         return false;
     }
@@ -43,8 +43,9 @@ double number(const nlohmann::json& c, const char* key, double fallback)
     return it != c.end() && it->is_number() ? it->get<double>() : fallback;
 }
 
-// llama, mistral, mixtral and qwen2 share the gated-MLP, RMSNorm, rotary layout
-// (transformers: models/llama/modeling_llama.py and its copies).
+// llama, mistral, mixtral, qwen2, qwen3 and qwen3_moe share the gated-MLP, RMSNorm, rotary
+// layout (transformers: models/llama/modeling_llama.py and its copies); Qwen3 adds an RMSNorm on
+// each query and key head (models/qwen3/modeling_qwen3.py, q_norm and k_norm).
 void readLlamaLike(const nlohmann::json& c, const std::string& type, ModelSpec& m, Diagnostics& out)
 {
     std::int64_t layers = 0, heads = 0, kvHeads = 0, headDim = 0;
@@ -68,6 +69,7 @@ void readLlamaLike(const nlohmann::json& c, const std::string& type, ModelSpec& 
     m.outProjBias = attentionBias;
     m.mlpBias = flag(c, "mlp_bias", false);
     m.dropout = number(c, "attention_dropout", 0.0) > 0.0;
+    m.qkNorm = type == "qwen3" || type == "qwen3_moe";
     if (type == "mixtral") {
         std::int64_t experts = 0, topK = 0;
         readCount(c, "num_local_experts", experts, out, 8);
@@ -75,6 +77,50 @@ void readLlamaLike(const nlohmann::json& c, const std::string& type, ModelSpec& 
         m.moe.experts = static_cast<int>(experts);
         m.moe.topK = static_cast<int>(topK);
     }
+    if (type == "qwen3_moe") {  // every layer sparse (decoder_sparse_step 1, no mlp_only_layers)
+        std::int64_t experts = 0, topK = 0;
+        readCount(c, "num_experts", experts, out);
+        readCount(c, "num_experts_per_tok", topK, out);
+        readCount(c, "moe_intermediate_size", m.moe.expertFfnHidden, out);
+        m.moe.experts = static_cast<int>(experts);
+        m.moe.topK = static_cast<int>(topK);
+    }
+}
+
+// transformers: models/deepseek_v3/configuration_deepseek_v3.py and modeling_deepseek_v3.py:
+// multi-head latent attention, first_k_dense_replace dense layers, then routed and shared experts.
+void readDeepSeekV3(const nlohmann::json& c, ModelSpec& m, Diagnostics& out)
+{
+    std::int64_t layers = 0, heads = 0, experts = 0, topK = 0, shared = 0, dense = 0;
+    readCount(c, "hidden_size", m.hidden, out);
+    readCount(c, "num_hidden_layers", layers, out);
+    readCount(c, "num_attention_heads", heads, out);
+    readCount(c, "intermediate_size", m.ffnHidden, out);
+    readCount(c, "vocab_size", m.vocab, out);
+    readCount(c, "q_lora_rank", m.qLoraRank, out, 0, true);  // null: queries projected directly (V2-Lite)
+    readCount(c, "kv_lora_rank", m.kvLoraRank, out);
+    readCount(c, "qk_nope_head_dim", m.headDim, out);
+    readCount(c, "qk_rope_head_dim", m.ropeHeadDim, out);
+    readCount(c, "v_head_dim", m.vHeadDim, out);
+    readCount(c, "n_routed_experts", experts, out);
+    readCount(c, "num_experts_per_tok", topK, out);
+    readCount(c, "n_shared_experts", shared, out, 0, true);
+    readCount(c, "moe_intermediate_size", m.moe.expertFfnHidden, out);
+    readCount(c, "first_k_dense_replace", dense, out, 0, true);
+    m.layers = static_cast<int>(layers);
+    m.heads = static_cast<int>(heads);
+    m.kvHeads = static_cast<int>(heads);
+    m.attention = AttentionKind::Mla;
+    m.moe.experts = static_cast<int>(experts);
+    m.moe.topK = static_cast<int>(topK);
+    m.moe.sharedExperts = static_cast<int>(shared);
+    m.moe.denseLayers = static_cast<int>(dense);
+    m.mlp = MlpKind::SwiGlu;
+    m.norm = NormKind::RmsNorm;
+    m.position = PositionKind::Rotary;
+    m.tiedEmbeddings = flag(c, "tie_word_embeddings", false);
+    m.qkvBias = m.outProjBias = flag(c, "attention_bias", false);
+    m.dropout = number(c, "attention_dropout", 0.0) > 0.0;
 }
 
 // transformers: models/gpt2/configuration_gpt2.py (n_inner None means 4 * n_embd).
@@ -116,12 +162,13 @@ void readGptNeox(const nlohmann::json& c, ModelSpec& m, Diagnostics& out)
     const bool bias = flag(c, "attention_bias", true);
     m.qkvBias = m.outProjBias = bias;
     m.mlpBias = true;
+    m.parallelResidual = flag(c, "use_parallel_residual", true);
     m.dropout = number(c, "hidden_dropout", 0.0) > 0.0 || number(c, "attention_dropout", 0.0) > 0.0;
 }
 
 } // namespace
 
-const char* supportedHfModelTypes() { return "llama, mistral, mixtral, qwen2, gpt2, gpt_neox"; }
+const char* supportedHfModelTypes() { return "llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, deepseek_v3, gpt2, gpt_neox"; }
 
 std::optional<ModelSpec> importHfConfig(const nlohmann::json& c, Diagnostics& out)
 {
@@ -137,8 +184,10 @@ std::optional<ModelSpec> importHfConfig(const nlohmann::json& c, Diagnostics& ou
     const std::string type = typeIt->get<std::string>();
     ModelSpec m;
     const std::size_t before = out.size();
-    if (type == "llama" || type == "mistral" || type == "mixtral" || type == "qwen2")
+    if (type == "llama" || type == "mistral" || type == "mixtral" || type == "qwen2" || type == "qwen3" || type == "qwen3_moe")
         readLlamaLike(c, type, m, out);
+    else if (type == "deepseek_v3")
+        readDeepSeekV3(c, m, out);
     else if (type == "gpt2")
         readGpt2(c, m, out);
     else if (type == "gpt_neox")

@@ -1,5 +1,7 @@
 #include "core/model/model_spec.h"
 
+#include <algorithm>
+
 #include "core/common/messages.h"
 #include "core/model/parameter_inventory.h"
 
@@ -37,6 +39,14 @@ void validateModel(const ModelSpec& m, Diagnostics& out)
     } else if (m.moe.topK > 0) {
         out.push_back(makeDiagnostic(Severity::Error, "model.top_k", msg::kTopKNeedsExperts));
     }
+    if (m.mla()) {
+        if (m.kvLoraRank <= 0)
+            out.push_back(makeDiagnostic(Severity::Error, "model.kv_lora_rank", msg::kPositiveWhole, {str(m.kvLoraRank)}));
+        if (m.vHeadDim <= 0)
+            out.push_back(makeDiagnostic(Severity::Error, "model.v_head_dim", msg::kPositiveWhole, {str(m.vHeadDim)}));
+    }
+    if (m.moe.denseLayers > 0 && m.moe.denseLayers >= m.layers)
+        out.push_back(makeDiagnostic(Severity::Error, "model.dense_layers", msg::kDenseLayers, {str(m.moe.denseLayers), str(m.layers)}));
     if (m.position == PositionKind::Learned && m.maxPositions <= 0)
         out.push_back(makeDiagnostic(Severity::Error, "model.max_positions", msg::kLearnedPositions));
     if (m.exactParams && *m.exactParams <= 0)
@@ -53,23 +63,30 @@ ParameterCount countParameters(const ModelSpec& m, const ParameterInventory& inv
     ParameterCount c;
     std::int64_t expertPerLayer = 0;
     std::int64_t oneExpertPerLayer = 0;
+    std::int64_t moeBlock = 0;   // per MoE layer, absent from the dense ones
+    std::int64_t denseMlp = 0;   // per dense layer of a MoE model
     for (const TensorGroup& g : inventory.groups()) {
         switch (g.placement) {
         case Placement::Embedding: c.embedding += g.elements(); break;
         case Placement::Layer:
             c.perLayer += g.elements();
+            if (g.moeBlock)
+                moeBlock += g.elements();
             if (g.expert) {
                 expertPerLayer += g.elements();
                 oneExpertPerLayer += g.rows * g.cols;
             }
             break;
+        case Placement::DenseLayer: denseMlp += g.elements(); break;
         case Placement::FinalNorm: c.finalNorm += g.elements(); break;
         case Placement::Output: c.output += g.elements(); break;
         }
     }
     c.perLayerActive = c.perLayer - expertPerLayer + oneExpertPerLayer * m.moe.topK;
-    c.total = c.embedding + m.layers * c.perLayer + c.finalNorm + c.output;
-    c.active = c.embedding + m.layers * c.perLayerActive + c.finalNorm + c.output;
+    const std::int64_t dense = m.moe.isMoe() ? std::clamp<std::int64_t>(m.moe.denseLayers, 0, m.layers) : 0;
+    const std::int64_t denseLayer = c.perLayer - moeBlock + denseMlp;
+    c.total = c.embedding + (m.layers - dense) * c.perLayer + dense * denseLayer + c.finalNorm + c.output;
+    c.active = c.embedding + (m.layers - dense) * c.perLayerActive + dense * denseLayer + c.finalNorm + c.output;
     return c;
 }
 

@@ -9,8 +9,12 @@
 namespace shardscope {
 
 enum class MlpKind { Gelu, SwiGlu };
-enum class NormKind { LayerNorm, RmsNorm };
-enum class PositionKind { Rotary, Learned };
+enum class NormKind { LayerNorm, RmsNorm, LayerNormNoBias };
+enum class PositionKind { Rotary, Learned, Alibi };
+// Grouped-query attention (multi-head and multi-query are its ends), or DeepSeek's multi-head
+// latent attention: queries and keys/values through low-rank projections (DeepSeek-AI 2024,
+// arXiv 2405.04434 §2.1; DeepSeek-V3, arXiv 2412.19437 §2.1.1).
+enum class AttentionKind { Gqa, Mla };
 
 // Mixture of experts: every transformer layer's MLP is replaced by `experts` routed experts
 // (top-k of them run per token) plus `sharedExperts` that every token uses (DeepSeek-style).
@@ -19,6 +23,7 @@ struct MoeSpec {
     int topK = 0;
     int sharedExperts = 0;
     std::int64_t expertFfnHidden = 0;     // 0: the model's ffnHidden
+    int denseLayers = 0;                  // the first k layers keep a dense MLP of ffnHidden (DeepSeek's first_k_dense_replace)
     bool isMoe() const { return experts > 0; }
 };
 
@@ -44,16 +49,33 @@ struct ModelSpec {
     PositionKind position = PositionKind::Rotary;
     std::int64_t maxPositions = 0;  // rows of a learned position table
     bool dropout = false;           // attention and hidden dropout active in training (Korthikanti's masks)
+    bool embeddingNorm = false;     // a LayerNorm after the token embedding (BLOOM's word_embeddings_layernorm)
+    bool parallelResidual = false;  // attention and MLP read the same input and add to one residual (GPT-J, GPT-NeoX, PaLM)
+    bool qkNorm = false;            // RMSNorm of head_dim on each query and key head (Qwen3's q_norm, k_norm)
+    AttentionKind attention = AttentionKind::Gqa;
+    // Multi-head latent attention (attention = Mla): headDim is the no-rotary part of a query/key
+    // head (qk_nope_head_dim), ropeHeadDim the rotary part, vHeadDim a value head; queries go
+    // through a rank-qLoraRank projection (0: directly), keys and values through kvLoraRank.
+    std::int64_t qLoraRank = 0;
+    std::int64_t kvLoraRank = 0;
+    std::int64_t ropeHeadDim = 0;
+    std::int64_t vHeadDim = 0;
     MoeSpec moe;
 
     // --params N: the model-state ledger uses exactly this many parameters; the shape
     // above only apportions them (pipeline stages, tensor splits) and sizes activations.
     std::optional<std::int64_t> exactParams;
 
-    int effectiveKvHeads() const { return kvHeads > 0 ? kvHeads : heads; }
+    bool mla() const { return attention == AttentionKind::Mla; }
+    int effectiveKvHeads() const { return mla() ? heads : (kvHeads > 0 ? kvHeads : heads); }
     std::int64_t effectiveHeadDim() const { return headDim > 0 ? headDim : (heads > 0 ? hidden / heads : 0); }
-    std::int64_t queryWidth() const { return heads * effectiveHeadDim(); }
-    std::int64_t kvWidth() const { return effectiveKvHeads() * effectiveHeadDim(); }
+    // A query (and key) head's width as attention sees it: with MLA the no-rotary and rotary parts.
+    std::int64_t qkHeadDim() const { return mla() ? effectiveHeadDim() + ropeHeadDim : effectiveHeadDim(); }
+    std::int64_t valueHeadDim() const { return mla() ? vHeadDim : effectiveHeadDim(); }
+    std::int64_t queryWidth() const { return heads * qkHeadDim(); }
+    std::int64_t kvWidth() const { return effectiveKvHeads() * qkHeadDim(); }      // keys
+    std::int64_t valueWidth() const { return effectiveKvHeads() * valueHeadDim(); }
+    std::int64_t attentionOutputWidth() const { return heads * valueHeadDim(); }  // the output projection's input
     std::int64_t expertFfn() const { return moe.expertFfnHidden > 0 ? moe.expertFfnHidden : ffnHidden; }
 };
 
@@ -86,5 +108,6 @@ double parameterScale(const ModelSpec& model, std::int64_t shapeTotal);
 template <> const EnumTable& enumTable<MlpKind>();
 template <> const EnumTable& enumTable<NormKind>();
 template <> const EnumTable& enumTable<PositionKind>();
+template <> const EnumTable& enumTable<AttentionKind>();
 
 } // namespace shardscope

@@ -8,6 +8,7 @@ namespace {
 
 // A normalisation layer: LayerNorm has a weight and a bias, RMSNorm only a weight
 // (Ba et al. 2016; Zhang & Sennrich 2019).
+// MPT's no_bias LayerNorm keeps only the scale.
 std::int64_t normElements(const ModelSpec& m) { return m.hidden * (m.norm == NormKind::LayerNorm ? 2 : 1); }
 
 } // namespace
@@ -21,44 +22,70 @@ ParameterInventory::ParameterInventory(const ModelSpec& m)
     add("embedding.tokens", Placement::Embedding, m.vocab, h, 1, TpSplit::Vocab, false, 0);
     if (m.position == PositionKind::Learned && m.maxPositions > 0)
         add("embedding.positions", Placement::Embedding, m.maxPositions, h, 1, TpSplit::Replicated, false, 0);
+    if (m.embeddingNorm)
+        add("embedding.norm", Placement::Embedding, normElements(m), 1, 1, TpSplit::Replicated, false, 0);
 
     add("layer.attention_norm", Placement::Layer, normElements(m), 1, 1, TpSplit::Replicated, false, 0);
-    add("layer.attention.q", Placement::Layer, q, h, 1, TpSplit::Column, false, kProjQ);
-    add("layer.attention.k", Placement::Layer, kv, h, 1, TpSplit::Column, false, kProjK);
-    add("layer.attention.v", Placement::Layer, kv, h, 1, TpSplit::Column, false, kProjV);
-    if (m.qkvBias)
-        add("layer.attention.qkv_bias", Placement::Layer, q + 2 * kv, 1, 1, TpSplit::Column, false, 0);
-    add("layer.attention.o", Placement::Layer, h, q, 1, TpSplit::Row, false, kProjO);
+    if (m.mla()) {
+        // Multi-head latent attention as DeepSeek-V3's modeling code builds it (q_a_proj,
+        // q_a_layernorm, q_b_proj, kv_a_proj_with_mqa, kv_a_layernorm, kv_b_proj, o_proj), in call
+        // order. The down projections are replicated across tensor-parallel ranks and the up
+        // projections split by heads, as Megatron-LM's MLASelfAttention does.
+        const std::int64_t headsQk = static_cast<std::int64_t>(m.heads) * m.qkHeadDim();
+        if (m.qLoraRank > 0) {
+            add("layer.attention.q_down", Placement::Layer, m.qLoraRank, h, 1, TpSplit::Replicated, false, kProjQ);
+            add("layer.attention.q_down_norm", Placement::Layer, m.qLoraRank, 1, 1, TpSplit::Replicated, false, 0);
+            add("layer.attention.q_up", Placement::Layer, headsQk, m.qLoraRank, 1, TpSplit::Column, false, kProjQ);
+        } else {
+            add("layer.attention.q", Placement::Layer, headsQk, h, 1, TpSplit::Column, false, kProjQ);
+        }
+        add("layer.attention.kv_down", Placement::Layer, m.kvLoraRank + m.ropeHeadDim, h, 1, TpSplit::Replicated, false, kProjK | kProjV);
+        add("layer.attention.kv_down_norm", Placement::Layer, m.kvLoraRank, 1, 1, TpSplit::Replicated, false, 0);
+        add("layer.attention.kv_up", Placement::Layer, static_cast<std::int64_t>(m.heads) * (m.effectiveHeadDim() + m.vHeadDim),
+            m.kvLoraRank, 1, TpSplit::Column, false, kProjK | kProjV);
+    } else {
+        add("layer.attention.q", Placement::Layer, q, h, 1, TpSplit::Column, false, kProjQ);
+        add("layer.attention.k", Placement::Layer, kv, h, 1, TpSplit::Column, false, kProjK);
+        add("layer.attention.v", Placement::Layer, m.valueWidth(), h, 1, TpSplit::Column, false, kProjV);
+        if (m.qkvBias)
+            add("layer.attention.qkv_bias", Placement::Layer, q + kv + m.valueWidth(), 1, 1, TpSplit::Column, false, 0);
+    }
+    if (m.qkNorm)  // one RMSNorm of head_dim shared by the query heads, one by the key heads (Qwen3)
+        add("layer.attention.qk_norm", Placement::Layer, 2 * m.qkHeadDim(), 1, 1, TpSplit::Replicated, false, 0);
+    add("layer.attention.o", Placement::Layer, h, m.attentionOutputWidth(), 1, TpSplit::Row, false, kProjO);
     if (m.outProjBias)
         add("layer.attention.o_bias", Placement::Layer, h, 1, 1, TpSplit::Replicated, false, 0);
     add("layer.mlp_norm", Placement::Layer, normElements(m), 1, 1, TpSplit::Replicated, false, 0);
 
     // One MLP (dense, shared expert or routed expert): SwiGLU has gate, up and down
     // projections (Shazeer 2020, arXiv 2002.05202), GeLU has up and down.
-    auto addMlp = [&](const char* gate, const char* up, const char* down, const char* colBias,
-                      const char* rowBias, std::int64_t ffn, std::int64_t copies, bool expert) {
+    auto addMlp = [&](Placement placement, const char* gate, const char* up, const char* down, const char* colBias,
+                      const char* rowBias, std::int64_t ffn, std::int64_t copies, bool expert, bool moeBlock) {
         if (ffn <= 0 || copies <= 0)
             return;
         if (m.mlp == MlpKind::SwiGlu)
-            add(gate, Placement::Layer, ffn, h, copies, TpSplit::Column, expert, kProjGate);
-        add(up, Placement::Layer, ffn, h, copies, TpSplit::Column, expert, kProjUp);
-        add(down, Placement::Layer, h, ffn, copies, TpSplit::Row, expert, kProjDown);
+            add(gate, placement, ffn, h, copies, TpSplit::Column, expert, kProjGate, moeBlock);
+        add(up, placement, ffn, h, copies, TpSplit::Column, expert, kProjUp, moeBlock);
+        add(down, placement, h, ffn, copies, TpSplit::Row, expert, kProjDown, moeBlock);
         if (m.mlpBias) {
             const std::int64_t columnBiases = m.mlp == MlpKind::SwiGlu ? 2 * ffn : ffn;
-            add(colBias, Placement::Layer, columnBiases, 1, copies, TpSplit::Column, expert, 0);
-            add(rowBias, Placement::Layer, h, 1, copies, TpSplit::Replicated, expert, 0);
+            add(colBias, placement, columnBiases, 1, copies, TpSplit::Column, expert, 0, moeBlock);
+            add(rowBias, placement, h, 1, copies, TpSplit::Replicated, expert, 0, moeBlock);
         }
     };
     if (m.moe.isMoe()) {
         // The router is a replicated h x E linear layer without bias (Mixtral, Jiang et al. 2024).
-        add("layer.moe.router", Placement::Layer, m.moe.experts, h, 1, TpSplit::Replicated, false, 0);
-        addMlp("layer.moe.experts.gate", "layer.moe.experts.up", "layer.moe.experts.down",
-               "layer.moe.experts.up_bias", "layer.moe.experts.down_bias", m.expertFfn(), m.moe.experts, true);
-        addMlp("layer.moe.shared.gate", "layer.moe.shared.up", "layer.moe.shared.down",
-               "layer.moe.shared.up_bias", "layer.moe.shared.down_bias", m.expertFfn(), m.moe.sharedExperts, false);
+        add("layer.moe.router", Placement::Layer, m.moe.experts, h, 1, TpSplit::Replicated, false, 0, true);
+        addMlp(Placement::Layer, "layer.moe.experts.gate", "layer.moe.experts.up", "layer.moe.experts.down",
+               "layer.moe.experts.up_bias", "layer.moe.experts.down_bias", m.expertFfn(), m.moe.experts, true, true);
+        addMlp(Placement::Layer, "layer.moe.shared.gate", "layer.moe.shared.up", "layer.moe.shared.down",
+               "layer.moe.shared.up_bias", "layer.moe.shared.down_bias", m.expertFfn(), m.moe.sharedExperts, false, true);
+        if (m.moe.denseLayers > 0)
+            addMlp(Placement::DenseLayer, "layer.dense_mlp.gate", "layer.dense_mlp.up", "layer.dense_mlp.down",
+                   "layer.dense_mlp.up_bias", "layer.dense_mlp.down_bias", m.ffnHidden, 1, false, false);
     } else {
-        addMlp("layer.mlp.gate", "layer.mlp.up", "layer.mlp.down", "layer.mlp.up_bias", "layer.mlp.down_bias",
-               m.ffnHidden, 1, false);
+        addMlp(Placement::Layer, "layer.mlp.gate", "layer.mlp.up", "layer.mlp.down", "layer.mlp.up_bias",
+               "layer.mlp.down_bias", m.ffnHidden, 1, false, false);
     }
 
     add("final_norm", Placement::FinalNorm, normElements(m), 1, 1, TpSplit::Replicated, false, 0);
@@ -67,10 +94,10 @@ ParameterInventory::ParameterInventory(const ModelSpec& m)
 }
 
 void ParameterInventory::add(const char* name, Placement placement, std::int64_t rows, std::int64_t cols,
-                             std::int64_t copies, TpSplit split, bool expert, unsigned projection)
+                             std::int64_t copies, TpSplit split, bool expert, unsigned projection, bool moeBlock)
 {
     assert(size_ < groups_.size());
-    groups_[size_++] = TensorGroup{name, placement, rows, cols, copies, split, expert, projection};
+    groups_[size_++] = TensorGroup{name, placement, rows, cols, copies, split, expert, moeBlock, projection};
 }
 
 } // namespace shardscope

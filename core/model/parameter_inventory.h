@@ -9,8 +9,10 @@
 namespace shardscope {
 
 // Where a tensor lives along the pipeline: embeddings on the first stage, final norm and
-// output layer on the last (Megatron-LM, megatron/core/models/gpt/gpt_model.py).
-enum class Placement { Embedding, Layer, FinalNorm, Output };
+// output layer on the last (Megatron-LM, megatron/core/models/gpt/gpt_model.py). Layer tensors are
+// in every transformer layer; DenseLayer tensors (the dense MLP of a mixture-of-experts model's
+// first k layers, DeepSeek's first_k_dense_replace) replace the MoE block in those k layers only.
+enum class Placement { Embedding, Layer, DenseLayer, FinalNorm, Output };
 
 // How Megatron-style tensor parallelism splits a tensor (Shoeybi et al. 2019, arXiv 1909.08053, §3):
 // column-parallel layers split their output rows, row-parallel layers their input columns,
@@ -41,6 +43,7 @@ struct TensorGroup {
     std::int64_t copies;          // experts per layer for expert tensors, else 1
     TpSplit split;
     bool expert;                  // split across expert-parallel ranks
+    bool moeBlock;                // the router, routed and shared experts: absent from the first-k dense layers
     unsigned projection;          // ProjectionBit of a transformer linear layer, else 0
     bool isMatrix() const { return cols > 1; }
     bool isLinear() const { return projection != 0; }  // a GEMM weight inside a layer
@@ -56,8 +59,8 @@ public:
 
 private:
     void add(const char* name, Placement placement, std::int64_t rows, std::int64_t cols, std::int64_t copies,
-             TpSplit split, bool expert, unsigned projection);
-    std::array<TensorGroup, 24> groups_;  // the first size_ are set
+             TpSplit split, bool expert, unsigned projection, bool moeBlock = false);
+    std::array<TensorGroup, 32> groups_;  // the first size_ are set
     std::size_t size_ = 0;
 };
 
@@ -66,7 +69,7 @@ private:
 inline bool linearHasBias(const ModelSpec& m, const TensorGroup& g)
 {
     if ((g.projection & (kProjQ | kProjK | kProjV)) != 0)
-        return m.qkvBias;
+        return m.qkvBias && !m.mla();
     if ((g.projection & kProjO) != 0)
         return m.outProjBias;
     return g.projection != 0 && m.mlpBias;

@@ -39,6 +39,9 @@ double trainableTensorCount(const Scenario& s, const ParameterInventory& invento
         double where = 0;
         switch (g.placement) {
         case Placement::Layer: where = layers; break;
+        // The dense MLP of a MoE model's first k layers: counted as the MoE block it replaces (a
+        // few 4-byte step counters either way).
+        case Placement::DenseLayer: where = 0; break;
         case Placement::Embedding: where = first ? 1 : 0; break;
         case Placement::FinalNorm:
         case Placement::Output: where = last ? 1 : 0; break;

@@ -35,7 +35,8 @@ LayerForwardFlops layerForwardFlops(const Scenario& s, const ParameterInventory&
     f.trainableLinear *= lora ? 1.0 : scale;
     f.frozenLinear *= scale;
     f.recomputedByOpPolicy *= scale;
-    f.attention = 4.0 * tokens * keys * static_cast<double>(m.queryWidth()) / tp;
+    // QK^T over the query/key head width and PV over the value head width (equal but for MLA).
+    f.attention = 2.0 * tokens * keys * static_cast<double>(m.queryWidth() + m.attentionOutputWidth()) / tp;
     return f;
 }
 

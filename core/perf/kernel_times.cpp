@@ -37,6 +37,15 @@ constexpr OpBytes kEagerOps{36, 4, 20, 10, 4};
 // FlashAttention does not fuse them, and the MLP activation function. `core` gets the score-sized
 // part, which selective recomputation repeats. With 16-bit activations and fused kernels this is
 // the 38 sbh (+ 27 as^2b without FlashAttention) of GPT with dropout.
+// The elements per token rotary embedding rotates: every query and key element, or with MLA only
+// the rotary parts (one per query head, one key part shared by all heads).
+double rotaryWidth(const ModelSpec& m)
+{
+    if (m.mla())
+        return static_cast<double>(m.heads + 1) * static_cast<double>(m.ropeHeadDim);
+    return static_cast<double>(m.queryWidth() + m.kvWidth());
+}
+
 double layerForwardBytes(const Context& c, double& core)
 {
     const Scenario& s = c.s;
@@ -49,11 +58,12 @@ double layerForwardBytes(const Context& c, double& core)
     const double spDiv = c.layout.sequenceParallel ? tp : 1.0;
     const double scores = static_cast<double>(m.heads) * tokens * c.seq / tp;
     double forward = 2.0 * e * (m.norm == NormKind::RmsNorm ? op.rmsNorm : op.layerNorm) * tokens * h / spDiv;
-    forward += 2.0 * e * 6.0 * tokens * h / spDiv;                    // residual additions
+    // Residual additions: two (read 2, write 1 each) or, with a parallel residual, one of three inputs.
+    forward += e * (m.parallelResidual ? 8.0 : 12.0) * tokens * h / spDiv;
     if (m.dropout)
         forward += 2.0 * tokens * h / spDiv;                          // their dropout masks
     if (m.position == PositionKind::Rotary)
-        forward += e * op.rotary * tokens * static_cast<double>(m.queryWidth() + m.kvWidth()) / tp;
+        forward += e * op.rotary * tokens * rotaryWidth(m) / tp;
     core = 0.0;
     if (!s.training.flashAttention) {
         core = 2.0 * 2.0 * e * scores;                                // scale, mask, softmax
@@ -126,14 +136,15 @@ void attentionTimes(const Context& c, const GemmDevice& bf16, LayerKernelTimes& 
 {
     const ModelSpec& m = c.s.model;
     const double heads = static_cast<double>(m.heads) / c.layout.tp;
-    const double headDim = static_cast<double>(m.effectiveHeadDim());
+    const double qkDim = static_cast<double>(m.qkHeadDim());
+    const double vDim = static_cast<double>(m.valueHeadDim());
     const double b = static_cast<double>(c.s.training.microBatch);
     const double sLocal = c.seq / c.layout.cp;
     if (c.s.training.flashAttention) {
         // A causal kernel skips the blocks above the diagonal: s(s+1)/2 of the s^2 query-key pairs;
         // load-balanced context parallelism gives each rank 1/cp of them.
         const double pairs = c.seq * (c.seq + 1.0) / 2.0 / c.layout.cp;
-        const double forwardFlops = 4.0 * b * heads * headDim * pairs;
+        const double forwardFlops = 2.0 * b * heads * (qkDim + vDim) * pairs;
         const double rate = bf16.peak * flashEfficiency(c) * c.gpu.kernels.sustained;
         t.attentionForward = forwardFlops / rate;
         t.attentionBackward = kFlashBackwardFactor * t.attentionForward;
@@ -142,7 +153,7 @@ void attentionTimes(const Context& c, const GemmDevice& bf16, LayerKernelTimes& 
     // Unfused: QK^T and PV as batched cuBLAS GEMMs over every query-key pair (the mask is applied
     // after), one per head and sequence.
     const double batch = b * heads;
-    t.attentionForward = gemmSeconds(bf16, batch * sLocal, c.seq, headDim) + gemmSeconds(bf16, batch * sLocal, headDim, c.seq);
+    t.attentionForward = gemmSeconds(bf16, batch * sLocal, c.seq, qkDim) + gemmSeconds(bf16, batch * sLocal, vDim, c.seq);
     t.attentionBackward = kGemmBackwardFactor * t.attentionForward;
 }
 

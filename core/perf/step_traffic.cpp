@@ -57,7 +57,10 @@ double modelParallelTraffic(const Context& c, const ComputeTimes& compute, StepE
         // (Narayanan et al. 2021 §3.2: 8bsh(t-1)/t elements per layer per micro-batch); sequence
         // parallelism turns each into an all-gather and a reduce-scatter (Korthikanti §4.2.2).
         const double size = c.actBytes * c.tokens * hidden;
-        const double calls = (4.0 + 2.0 * c.refwd) * c.layers * mb;
+        // A parallel residual sums the attention and MLP outputs before one reduction, and their
+        // input gradients before one in the backward (GPT-NeoX's gpt_j_residual): half the calls.
+        const double perLayer = m.parallelResidual ? 0.5 : 1.0;
+        const double calls = perLayer * (4.0 + 2.0 * c.refwd) * c.layers * mb;
         std::vector<std::size_t> added;
         if (l.sequenceParallel) {
             // fp8 recipes cast a column-parallel layer's input before gathering it (Transformer
@@ -65,7 +68,7 @@ double modelParallelTraffic(const Context& c, const ComputeTimes& compute, StepE
             // the forward all-gathers move 1 byte per element, the backward's gather gradients in
             // the 16-bit type.
             const bool fp8Inputs = c.s.training.precision == Precision::Fp8Mixed && c.gpu.peak.fp8 > 0;
-            const double forwardGathers = (2.0 + 2.0 * c.refwd) * c.layers * mb;
+            const double forwardGathers = perLayer * (2.0 + 2.0 * c.refwd) * c.layers * mb;
             const double backwardGathers = calls - forwardGathers;
             if (fp8Inputs) {
                 added.push_back(addCollective(c, r, Collective::AllGather, ParallelDim::TP, CommPurpose::ActivationsSequenceParallel,
@@ -94,7 +97,7 @@ double modelParallelTraffic(const Context& c, const ComputeTimes& compute, StepE
         // Ring attention (Liu et al. 2023; Megatron-LM context parallelism): the local K and V
         // chunk travels cp - 1 hops in the forward pass; the backward pass sends K, V and their
         // gradients: 3 (cp - 1) send/recvs per layer per micro-batch, hidden behind attention.
-        const double size = 2.0 * c.actBytes * c.tokens * static_cast<double>(m.kvWidth()) / l.tp;
+        const double size = c.actBytes * c.tokens * static_cast<double>(m.kvWidth() + m.valueWidth()) / l.tp;
         const std::size_t i = addCollective(c, r, Collective::SendRecv, ParallelDim::CP, CommPurpose::KeysAndValues, 2, size,
                                             (3.0 + c.refwd) * (l.cp - 1) * c.layers * mb);
         const double perMb = r.collectives[i].seconds / mb;

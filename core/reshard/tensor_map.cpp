@@ -105,6 +105,12 @@ std::vector<ReshardTensor> reshardTensors(const ModelSpec& m, std::int64_t padde
     if (m.qkvBias)
         b.add(layer + "self_attention.linear_qkv.bias", {q + 2 * kv}, TensorKind::Column, 0, TensorHome::EveryLayer,
               RowLayout::QkvGroups, kNoteQkv);
+    if (m.qkNorm) {  // Megatron-LM's qk_layernorm: one norm of head_dim shared by every head
+        b.add(layer + "self_attention.q_layernorm.weight", {m.effectiveHeadDim()}, TensorKind::Replicated, -1, TensorHome::EveryLayer,
+              RowLayout::Whole, kNoteNorm);
+        b.add(layer + "self_attention.k_layernorm.weight", {m.effectiveHeadDim()}, TensorKind::Replicated, -1, TensorHome::EveryLayer,
+              RowLayout::Whole, kNoteNorm);
+    }
     b.add(layer + "self_attention.linear_proj.weight", {h, q}, TensorKind::Row, 1, TensorHome::EveryLayer, RowLayout::Even)
         .hiddenMatrix = true;
     if (m.outProjBias)

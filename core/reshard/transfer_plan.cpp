@@ -115,6 +115,16 @@ ReshardPlan planReshard(const Scenario& s, const ReshardLayout& from, const Resh
                                                 {flag, str(layout->world()), str(kReshardMaxRanks)}));
             return p;
         }
+    // Layers whose tensors Megatron-LM names differently (multi-latent attention's down/up
+    // projections, DeepSeek's dense first layers, BLOOM's embedding norm): refused, not guessed.
+    const char* unmapped = m.mla() ? "multi-head latent attention"
+                           : m.moe.denseLayers > 0 ? "dense first layers in a mixture-of-experts model"
+                           : m.embeddingNorm ? "a LayerNorm after the embedding"
+                                             : nullptr;
+    if (unmapped != nullptr) {
+        p.pitfalls.push_back(makeDiagnostic(Severity::Error, "model", msg::kReshardUnmapped, {unmapped}));
+        return p;
+    }
     const bool fromOk = checkLayout(m, from, "--from", p.pitfalls);
     const bool toOk = checkLayout(m, to, "--to", p.pitfalls);
     const auto stagesFrom = megatronStageMap(m.layers, from.pp, from.vpp, from.firstStageLayers, from.lastStageLayers, "--from", p.pitfalls);

@@ -125,6 +125,17 @@ struct MoeOnly {
     }
 };
 
+// Fields only multi-head latent attention has: written only for MLA models.
+template <auto Member>
+struct MlaOnly {
+    static std::optional<FieldValue> get(const Scenario& s)
+    {
+        if (!s.model.mla())
+            return std::nullopt;
+        return At<&Scenario::model, Member>::get(s);
+    }
+};
+
 constexpr double kInt = 2147483647.0;          // the largest value an int field stores
 constexpr double kNoMax = 1.79769313486232e308;  // not bounded above (finite numbers only)
 
@@ -194,6 +205,27 @@ const FieldSpec kFields[] = {
          return s.model.maxPositions;
      },
      &At<&S::model, &M::maxPositions>::set},
+    {"model", "embedding_norm", nullptr, FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Embedding norm"),
+     SHARDSCOPE_TR_NOOP("UiText", "a LayerNorm right after the token embedding (BLOOM)"), nullptr, ACCESS(&S::model, &M::embeddingNorm)},
+    {"model", "parallel_residual", "parallel-residual", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Parallel residual"),
+     SHARDSCOPE_TR_NOOP("UiText", "attention and MLP read the same input and add to one residual (GPT-J, GPT-NeoX, PaLM): one tensor-parallel all-reduce per layer instead of two"),
+     nullptr, ACCESS(&S::model, &M::parallelResidual)},
+    {"model", "qk_norm", "qk-norm", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "QK norm"),
+     SHARDSCOPE_TR_NOOP("UiText", "RMSNorm on every query and key head (Qwen3)"), nullptr, ACCESS(&S::model, &M::qkNorm)},
+    {"model", "attention", "attention", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Attention"),
+     SHARDSCOPE_TR_NOOP("UiText", "grouped-query attention, or DeepSeek's multi-head latent attention (low-rank queries, keys and values)"),
+     &enumTable<AttentionKind>(), ACCESS(&S::model, &M::attention)},
+    {"model", "q_lora_rank", "q-lora-rank", FieldType::Int, "", 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "Query latent rank"),
+     SHARDSCOPE_TR_NOOP("UiText", "MLA: rank of the query projection (0: queries projected directly)"), nullptr, &MlaOnly<&M::qLoraRank>::get,
+     &At<&S::model, &M::qLoraRank>::set},
+    {"model", "kv_lora_rank", "kv-lora-rank", FieldType::Int, "", 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "KV latent rank"),
+     SHARDSCOPE_TR_NOOP("UiText", "MLA: rank of the compressed key/value latent"), nullptr, &MlaOnly<&M::kvLoraRank>::get,
+     &At<&S::model, &M::kvLoraRank>::set},
+    {"model", "rope_head_dim", "rope-head-dim", FieldType::Int, "", 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Rotary head dimension"),
+     SHARDSCOPE_TR_NOOP("UiText", "MLA: the rotary part of each query/key head (head dimension is the rest)"), nullptr, &MlaOnly<&M::ropeHeadDim>::get,
+     &At<&S::model, &M::ropeHeadDim>::set},
+    {"model", "v_head_dim", "v-head-dim", FieldType::Int, "", 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Value head dimension"),
+     SHARDSCOPE_TR_NOOP("UiText", "MLA: width of each value head"), nullptr, &MlaOnly<&M::vHeadDim>::get, &At<&S::model, &M::vHeadDim>::set},
     {"model", "dropout", "dropout", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Dropout"),
      SHARDSCOPE_TR_NOOP("UiText", "attention and hidden dropout in training"), nullptr, ACCESS(&S::model, &M::dropout)},
     {"model", "experts", "experts", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "experts"), 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Experts"),
@@ -213,6 +245,9 @@ const FieldSpec kFields[] = {
          return s.model.expertFfn();
      },
      &At<&S::model, &M::moe, &MoeSpec::expertFfnHidden>::set},
+    {"model", "dense_layers", "dense-layers", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "layers"), 0, 16384, false, SHARDSCOPE_TR_NOOP("UiText", "Dense layers"),
+     SHARDSCOPE_TR_NOOP("UiText", "the first k layers keep a dense MLP of the FFN hidden size (DeepSeek's first_k_dense_replace)"), nullptr,
+     &MoeOnly<&MoeSpec::denseLayers>::get, &At<&S::model, &M::moe, &MoeSpec::denseLayers>::set},
 
     // ---- training
     {"training", "seq_len", "seq-len", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "tokens"), 1, 67108864, false, SHARDSCOPE_TR_NOOP("UiText", "Sequence length"),

@@ -571,6 +571,14 @@
         <source>tp (%1) is larger than a node (%2 GPUs): tensor-parallel collectives cross the network whatever the rank order</source>
         <translation>tp（%1）大于一个节点（%2 张 GPU）：无论如何编号，张量并行的集合通信都要跨网络</translation>
     </message>
+    <message>
+        <source>dense layers (%1) must be fewer than the layers (%2): the rest are mixture-of-experts layers</source>
+        <translation>稠密层数（%1）必须少于总层数（%2）：其余为混合专家层</translation>
+    </message>
+    <message>
+        <source>%1: the resharding map follows Megatron-LM&apos;s GPT model tensors and does not map this layer yet; the plan would be wrong, so none is made</source>
+        <translation>%1：重分片映射遵循 Megatron-LM GPT 模型的张量，尚未映射这种层；计划会出错，因此不生成计划</translation>
+    </message>
 </context>
 <context>
     <name>Export</name>
@@ -2284,6 +2292,110 @@
     <message>
         <source>data-parallel ranks numbered first: a node holds replicas, and every TP group crosses the network</source>
         <translation>先按数据并行编号：一个节点放的是副本，每个 TP 组都要跨网络</translation>
+    </message>
+    <message>
+        <source>LayerNorm without bias</source>
+        <translation>无偏置 LayerNorm</translation>
+    </message>
+    <message>
+        <source>LayerNorm with a scale and no bias (MPT&apos;s no_bias)</source>
+        <translation>只有缩放、没有偏置的 LayerNorm（MPT 的 no_bias）</translation>
+    </message>
+    <message>
+        <source>ALiBi</source>
+        <translation>ALiBi</translation>
+    </message>
+    <message>
+        <source>linear biases on the attention scores, no parameters (Press et al. 2022; BLOOM, MPT)</source>
+        <translation>在注意力分数上加线性偏置，没有参数（Press 等 2022；BLOOM、MPT）</translation>
+    </message>
+    <message>
+        <source>grouped-query attention</source>
+        <translation>分组查询注意力</translation>
+    </message>
+    <message>
+        <source>queries, keys and values projected from the hidden state; kv_heads groups (multi-head when equal to heads)</source>
+        <translation>查询、键和值由隐藏状态投影得到；按 kv_heads 分组（与头数相等时即多头注意力）</translation>
+    </message>
+    <message>
+        <source>multi-head latent attention</source>
+        <translation>多头潜在注意力</translation>
+    </message>
+    <message>
+        <source>DeepSeek&apos;s low-rank queries and keys/values (q_lora_rank, kv_lora_rank) with a separate rotary part</source>
+        <translation>DeepSeek 的低秩查询与键/值（q_lora_rank、kv_lora_rank），旋转位置部分单独计算</translation>
+    </message>
+    <message>
+        <source>Embedding norm</source>
+        <translation>嵌入层归一化</translation>
+    </message>
+    <message>
+        <source>a LayerNorm right after the token embedding (BLOOM)</source>
+        <translation>紧接在词嵌入之后的 LayerNorm（BLOOM）</translation>
+    </message>
+    <message>
+        <source>Parallel residual</source>
+        <translation>并行残差</translation>
+    </message>
+    <message>
+        <source>attention and MLP read the same input and add to one residual (GPT-J, GPT-NeoX, PaLM): one tensor-parallel all-reduce per layer instead of two</source>
+        <translation>注意力和 MLP 读取同一输入并加到同一残差上（GPT-J、GPT-NeoX、PaLM）：每层一次张量并行 all-reduce，而不是两次</translation>
+    </message>
+    <message>
+        <source>QK norm</source>
+        <translation>QK 归一化</translation>
+    </message>
+    <message>
+        <source>RMSNorm on every query and key head (Qwen3)</source>
+        <translation>对每个查询头和键头做 RMSNorm（Qwen3）</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>grouped-query attention, or DeepSeek&apos;s multi-head latent attention (low-rank queries, keys and values)</source>
+        <translation>分组查询注意力，或 DeepSeek 的多头潜在注意力（低秩的查询、键和值）</translation>
+    </message>
+    <message>
+        <source>Query latent rank</source>
+        <translation>查询潜在秩</translation>
+    </message>
+    <message>
+        <source>MLA: rank of the query projection (0: queries projected directly)</source>
+        <translation>MLA：查询投影的秩（0：直接投影查询）</translation>
+    </message>
+    <message>
+        <source>KV latent rank</source>
+        <translation>KV 潜在秩</translation>
+    </message>
+    <message>
+        <source>MLA: rank of the compressed key/value latent</source>
+        <translation>MLA：压缩后的键/值潜在向量的秩</translation>
+    </message>
+    <message>
+        <source>Rotary head dimension</source>
+        <translation>旋转位置头维度</translation>
+    </message>
+    <message>
+        <source>MLA: the rotary part of each query/key head (head dimension is the rest)</source>
+        <translation>MLA：每个查询/键头中旋转位置编码的部分（头维度为其余部分）</translation>
+    </message>
+    <message>
+        <source>Value head dimension</source>
+        <translation>值头维度</translation>
+    </message>
+    <message>
+        <source>MLA: width of each value head</source>
+        <translation>MLA：每个值头的宽度</translation>
+    </message>
+    <message>
+        <source>Dense layers</source>
+        <translation>稠密层</translation>
+    </message>
+    <message>
+        <source>the first k layers keep a dense MLP of the FFN hidden size (DeepSeek&apos;s first_k_dense_replace)</source>
+        <translation>前 k 层保留 FFN 隐藏维度的稠密 MLP（DeepSeek 的 first_k_dense_replace）</translation>
     </message>
 </context>
 <context>

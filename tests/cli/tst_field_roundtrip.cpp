@@ -43,13 +43,18 @@ std::vector<FieldValue> sampleValues(const FieldSpec& spec)
     return {};
 }
 
-// Fields some values need beside them: MoE fields exist for MoE models, learned position rows
-// for learned positions.
+// Fields some values need beside them: MoE fields exist for MoE models, latent-attention ranks
+// for MLA models, learned position rows for learned positions.
 Json companions(const FieldSpec& spec)
 {
     const std::string path = spec.path();
-    if (path == "model.top_k" || path == "model.shared_experts" || path == "model.expert_ffn_hidden")
+    if (path == "model.top_k" || path == "model.shared_experts" || path == "model.expert_ffn_hidden" || path == "model.dense_layers")
         return Json{{"experts", 8}};
+    if (path == "model.q_lora_rank" || path == "model.kv_lora_rank" || path == "model.rope_head_dim" || path == "model.v_head_dim") {
+        Json mla{{"attention", "mla"}, {"kv_lora_rank", 64}, {"rope_head_dim", 32}, {"v_head_dim", 64}};
+        mla.erase(spec.key);  // the field under test is given once, by the caller
+        return mla;
+    }
     if (path == "model.experts")
         return Json{{"top_k", 1}};
     if (path == "model.max_positions")

@@ -164,6 +164,25 @@ private slots:
         QCOMPARE(wire(e, ParallelDim::TP), perLayerPerMicrobatch * 96 * 4);
     }
 
+    void parallelResidualHalvesTensorParallelTraffic()
+    {
+        // GPT-NeoX's parallel attention + MLP (gpt_j_residual) reduces their summed outputs once
+        // per layer: half of Megatron's 8bsh(t-1)/t per layer per micro-batch.
+        Scenario s = preset("gpt-neox-20b");
+        s.training.seqLen = 2048;
+        s.training.microBatch = 1;
+        s.training.globalBatch = 4;
+        s.parallel.gpus = 4;
+        s.parallel.tp = 4;
+        s.parallel.zero = 0;
+        const Estimate parallel = estimate(s);
+        s.model.parallelResidual = false;
+        const Estimate sequential = estimate(s);
+        QVERIFY(parallel.valid() && sequential.valid());
+        QCOMPARE(wire(parallel, ParallelDim::TP) * 2.0, wire(sequential, ParallelDim::TP));
+        QVERIFY(parallel.step.stepSeconds < sequential.step.stepSeconds);
+    }
+
     void pipelineBubble_data()
     {
         QTest::addColumn<int>("pp");

@@ -219,6 +219,24 @@ private slots:
         QCOMPARE(gpuMemoryAtStage(s, eight, 3).inflightPasses, qint64(1));
     }
 
+    void denseFirstLayersLandOnTheFirstStage()
+    {
+        // DeepSeek-V3's first_k_dense_replace: the first 3 layers keep a dense MLP, so with 8
+        // layers over 2 stages stage 0 holds 3 dense + 1 MoE layer and stage 1 four MoE layers.
+        Scenario s = singleGpu("deepseek-v3");
+        s.model.layers = 8;
+        s.parallel.gpus = 2;
+        s.parallel.pp = 2;
+        s.training.seqLen = 1024;
+        const LedgerLayout layout = distributedLayout(s);
+        const double attention = 187'107'328.0 + 2 * 7168;  // MLA and two RMSNorms (tst_model)
+        const double denseMlp = 3.0 * 7168 * 18432;
+        const double moeMlp = 257.0 * 3 * 7168 * 2048 + 256.0 * 7168;  // 256 routed + 1 shared, router
+        const double embedding = 129280.0 * 7168;
+        QCOMPARE(gpuMemoryAtStage(s, layout, 0).params, embedding + 3 * (attention + denseMlp) + attention + moeMlp);
+        QCOMPARE(gpuMemoryAtStage(s, layout, 1).params, 4 * (attention + moeMlp) + 7168 + embedding);
+    }
+
     void pipelineSchedules_data()
     {
         QTest::addColumn<int>("p");

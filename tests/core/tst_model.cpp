@@ -89,6 +89,14 @@ private slots:
         QTest::newRow("gpt2 (tied, learned positions)") << "gpt2.json" << qint64(124'439'808) << "";
         QTest::newRow("gpt_neox (pythia-160m)") << "pythia-160m.json" << qint64(162'322'944) << "";
         QTest::newRow("head_dim null") << "null-head-dim.json" << qint64(7'241'732'096) << "";
+        // DeepSeek-V3 by hand (arXiv 2412.19437 §2.1.1 and config.json): MLA per layer
+        // 7168x1536 + 1536 (q_a and its norm) + 1536x128x192 (q_b) + 7168x576 + 512 (kv_a and its
+        // norm) + 512x128x256 (kv_b) + 128x128x7168 (o) = 187,107,328, two RMSNorms 14,336; the
+        // first 3 layers a SwiGLU MLP 3x7168x18432, the other 58 257 experts 3x7168x2048 and a
+        // router 256x7168; embeddings 2x129280x7168; final norm. 671.0B (671B in the paper).
+        QTest::newRow("deepseek_v3 (MLA, dense layers)") << "deepseek-v3.json" << qint64(671'026'404'352) << "deepseek-v3";
+        // Qwen3-30B-A3B: qk-norm of 128 on queries and keys; 128 experts of 768 in every layer.
+        QTest::newRow("qwen3_moe (qk-norm)") << "qwen3-30b-a3b.json" << qint64(30'532'122'624) << "qwen3-30b-a3b";
         // head_dim 128 with hidden 2048 and 32 heads: queries are 4096 wide, not 2048.
         QTest::newRow("explicit head_dim") << "explicit-head-dim.json" << qint64(289'327'104) << "";
     }
@@ -104,6 +112,60 @@ private slots:
         QCOMPARE(countParameters(*spec).total, expected);
         if (!presetId.isEmpty())
             QCOMPARE(countParameters(*spec).total, countParameters(preset(presetId.toUtf8().constData())).total);
+    }
+
+    void publishedActiveParameters_data()
+    {
+        QTest::addColumn<QString>("presetId");
+        QTest::addColumn<double>("publishedBillions");
+        QTest::addColumn<double>("tolerance");
+        // DeepSeek-V3: "37B activated for each token" (arXiv 2412.19437 abstract); counted: 8
+        // routed + 1 shared expert in 58 layers, 3 dense layers, attention, embeddings = 37.55B.
+        QTest::newRow("deepseek-v3") << "deepseek-v3" << 37.0 << 0.6;
+        // Qwen3-30B-A3B: "3.3B activated" (Qwen3 Technical Report, arXiv 2505.09388 Table 2).
+        QTest::newRow("qwen3-30b-a3b") << "qwen3-30b-a3b" << 3.3 << 0.06;
+    }
+    void publishedActiveParameters()
+    {
+        QFETCH(QString, presetId);
+        QFETCH(double, publishedBillions);
+        QFETCH(double, tolerance);
+        const ParameterCount c = countParameters(preset(presetId.toUtf8().constData()));
+        QVERIFY2(std::abs(c.active / 1e9 - publishedBillions) < tolerance, QByteArray::number(c.active / 1e9).constData());
+    }
+
+    void layerVariantsKeepTheirParameters()
+    {
+        // A parallel residual, ALiBi and qk-norm's effect on the count: parallel residual none
+        // (GPT-NeoX keeps both LayerNorms), ALiBi none (no table), qk-norm 2 x head_dim per layer.
+        ModelSpec m = preset("gpt-neox-20b");
+        const std::int64_t parallel = countParameters(m).total;
+        m.parallelResidual = false;
+        QCOMPARE(countParameters(m).total, parallel);
+        ModelSpec q = preset("qwen3-30b-a3b");
+        const std::int64_t withNorm = countParameters(q).total;
+        q.qkNorm = false;
+        QCOMPARE(withNorm - countParameters(q).total, std::int64_t{48 * 2 * 128});
+        // LayerNorm without bias (MPT): one vector per norm instead of two.
+        ModelSpec mpt = preset("mpt-7b");
+        const std::int64_t noBias = countParameters(mpt).total;
+        mpt.norm = NormKind::LayerNorm;
+        QCOMPARE(countParameters(mpt).total - noBias, std::int64_t{(2 * 32 + 1) * 4096});
+    }
+
+    void mlaShapeIsValidated()
+    {
+        ModelSpec m = preset("deepseek-v3");
+        m.kvLoraRank = 0;
+        Diagnostics d;
+        validateModel(m, d);
+        QVERIFY(hasErrors(d));
+        ModelSpec dense = preset("deepseek-v3");
+        dense.moe.denseLayers = dense.layers;
+        Diagnostics d2;
+        validateModel(dense, d2);
+        QVERIFY(hasErrors(d2));
+        QCOMPARE(QString::fromStdString(d2.front().field), QStringLiteral("model.dense_layers"));
     }
 
     void hfImportRejects_data()
