@@ -3727,10 +3727,6 @@ Every formula and its source: docs/model.md; what is checked against published f
         <translation>自定义结构</translation>
     </message>
     <message>
-        <source>%1 layers, hidden %2, %3 heads (%4 KV), FFN %5, vocabulary %6%7</source>
-        <translation>%1 层，隐藏维度 %2，%3 个注意力头（%4 个 KV 头），FFN %5，词表 %6%7</translation>
-    </message>
-    <message>
         <source>, %1 experts, top-%2</source>
         <translation>，%1 个专家，top-%2</translation>
     </message>
@@ -3861,6 +3857,18 @@ Every formula and its source: docs/model.md; what is checked against published f
     <message>
         <source>FlashAttention never stores the s x s attention scores</source>
         <translation>FlashAttention 从不存储 s x s 的注意力分数矩阵</translation>
+    </message>
+    <message>
+        <source>%1 heads (MLA, KV rank %2)</source>
+        <translation>%1 个注意力头（MLA，KV 秩 %2）</translation>
+    </message>
+    <message>
+        <source>%1 heads (%2 KV)</source>
+        <translation>%1 个注意力头（%2 个 KV 头）</translation>
+    </message>
+    <message>
+        <source>%1 layers, hidden %2, %3, FFN %4, vocabulary %5%6</source>
+        <translation>%1 层，隐藏维度 %2，%3，FFN %4，词表 %5%6</translation>
     </message>
 </context>
 <context>

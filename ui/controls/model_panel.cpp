@@ -199,11 +199,13 @@ void ModelPanel::sync()
     }
     params_->setValue(static_cast<double>(e.model.params > 0 ? e.model.params : ledgerParameters(s.model)));
     const ModelSpec& m = s.model;
-    shape_->setText(tr("%1 layers, hidden %2, %3 heads (%4 KV), FFN %5, vocabulary %6%7")
+    // Latent attention has no KV heads to count: its keys and values come from one rank-r latent.
+    const QString attention = m.mla() ? tr("%1 heads (MLA, KV rank %2)").arg(m.heads).arg(m.kvLoraRank)
+                                      : tr("%1 heads (%2 KV)").arg(m.heads).arg(m.effectiveKvHeads());
+    shape_->setText(tr("%1 layers, hidden %2, %3, FFN %4, vocabulary %5%6")
                         .arg(m.layers)
                         .arg(m.hidden)
-                        .arg(m.heads)
-                        .arg(m.effectiveKvHeads())
+                        .arg(attention)
                         .arg(m.ffnHidden)
                         .arg(m.vocab)
                         .arg(m.moe.isMoe() ? tr(", %1 experts, top-%2").arg(m.moe.experts).arg(m.moe.topK) : QString()));
