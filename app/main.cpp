@@ -1,9 +1,13 @@
 // shardscope: the desktop application. Wiring only: arguments, QApplication, the main window.
 //   shardscope [--scenario FILE] [--lang en|zh_CN] [--theme light|dark] [--view ID] [--screenshot FILE.png] [--size WxH]
+//              [--restore-autosave] [FILE]
 // --screenshot renders the window (default scenario unless --scenario) to a PNG and exits;
-// without a display it runs offscreen.
+// without a display it runs offscreen. A session that did not close normally left an autosave:
+// on a desktop a dialog offers it; --restore-autosave restores it without asking; on the
+// offscreen and minimal platforms nothing is asked (nobody could answer) and it is kept.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
 #include <QTimer>
 
 #include <cstdio>
@@ -12,6 +16,7 @@
 #include <string_view>
 
 #include "ui/i18n/language.h"
+#include "ui/document/autosave.h"
 #include "ui/main_window.h"
 #include "ui/platform/headless.h"
 #include "ui/theme/theme.h"
@@ -64,6 +69,8 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("ShardScope"));
     QApplication::setOrganizationName(QStringLiteral("ShardScope"));
     QApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));
+    // Wayland docks and taskbars match the window to its desktop entry (and icon) by this name.
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.shardscope.ShardScope"));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Why training a large model is hard: one GPU versus many"));
@@ -82,7 +89,12 @@ int main(int argc, char** argv)
                                         QStringLiteral("VIEW"));
     const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("Window size for --screenshot, e.g. 1366x768."),
                                         QStringLiteral("WxH"));
-    parser.addOptions({scenarioOption, langOption, themeOption, shotOption, viewOption, sizeOption});
+    const QCommandLineOption restoreOption(QStringLiteral("restore-autosave"),
+                                           QStringLiteral("Restore the scenario autosaved by a session that did not close, without asking."));
+    parser.addOptions({scenarioOption, langOption, themeOption, shotOption, viewOption, sizeOption, restoreOption});
+    // The desktop entry's "shardscope %f": a file opened from a file manager.
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A scenario file to open (as --scenario)."),
+                                 QStringLiteral("[FILE]"));
     parser.process(app);
 
     std::optional<shardscope::ui::Language> language;
@@ -120,7 +132,12 @@ int main(int argc, char** argv)
         window.setLanguage(*language);
     if (theme)
         window.setThemeKind(*theme);
-    if (parser.isSet(scenarioOption) && !window.openFile(parser.value(scenarioOption)) && screenshot)
+    if (parser.positionalArguments().size() > 1 || (parser.isSet(scenarioOption) && !parser.positionalArguments().isEmpty())) {
+        std::fprintf(stderr, "shardscope: give one scenario file, as --scenario FILE or as FILE\n");
+        return 2;
+    }
+    const QString scenarioFile = parser.isSet(scenarioOption) ? parser.value(scenarioOption) : parser.positionalArguments().value(0);
+    if (!scenarioFile.isEmpty() && !window.openFile(scenarioFile) && screenshot)
         return 2;
 
     const bool validationView = parser.value(viewOption) == QLatin1String("validation");
@@ -153,6 +170,19 @@ int main(int argc, char** argv)
         return 0;
     }
     window.show();
+    const QString platform = QGuiApplication::platformName();
+    const bool nobodyToAsk = platform == QLatin1String("offscreen") || platform == QLatin1String("minimal");
+    if (parser.isSet(restoreOption)) {
+        window.recoverAutosave(shardscope::ui::MainWindow::Recovery::Restore);
+    } else if (nobodyToAsk) {
+        if (window.autosave() && window.autosave()->recovered())
+            std::fprintf(stderr, "shardscope: kept the scenario autosaved by a session that did not close (%s); "
+                                 "start with --restore-autosave to restore it\n",
+                         qPrintable(QDir::toNativeSeparators(window.autosave()->filePath())));
+        window.recoverAutosave(shardscope::ui::MainWindow::Recovery::Keep);
+    } else {
+        window.recoverAutosave(shardscope::ui::MainWindow::Recovery::Ask);
+    }
     if (validationView)
         window.showValidation();
     return app.exec();

@@ -14,6 +14,10 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
             printUsage(args.empty() ? err : out, hooks);
             return args.empty() ? kExitInvalidInput : kExitOk;
         }
+        if (args[0] == "--version") {
+            out << "shardscope-cli " << SHARDSCOPE_VERSION << "\n";
+            return kExitOk;
+        }
         const Command* command = findCommand(args[0]);
         if (command == nullptr) {
             err << "shardscope-cli: unknown command '" << args[0] << "' (try shardscope-cli --help)\n";

@@ -17,4 +17,8 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
 void printUsage(std::ostream& out, const CliHooks& hooks);
 void printCommandHelp(const Command& command, std::ostream& out, const CliHooks& hooks);
 
+// The manual page shardscope-cli(1), in man(7) roff, from the same tables as the help
+// (cli/man_page.cpp; written at build time by shardscope-cli-manpage, installed by the package).
+void printManPage(std::ostream& out, const char* version);
+
 } // namespace shardscope::cli

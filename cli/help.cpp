@@ -3,6 +3,7 @@
 #include <string>
 
 #include "cli/cli.h"
+#include "cli/help_text.h"
 #include "core/scenario/field_table.h"
 
 namespace shardscope::cli {
@@ -22,6 +23,18 @@ std::string optionName(const OptionSpec& spec)
     return name;
 }
 
+void printScenarioFlags(std::ostream& out)
+{
+    out << "\nscenario (a scenario file uses the same names, dashes as underscores, grouped as below):\n";
+    for (const FlagRow& row : scenarioFlagRows()) {
+        if (!row.group.empty())
+            out << " " << row.group << ":\n";
+        printRow(out, "  " + row.flag + (row.value != nullptr ? std::string(" ") + row.value : ""), row.help);
+    }
+}
+
+} // namespace
+
 std::string optionHelp(const OptionSpec& spec)
 {
     std::string help = spec.help;
@@ -40,27 +53,24 @@ std::string fieldHelp(const FieldSpec& spec)
     return help;
 }
 
-void printScenarioFlags(std::ostream& out)
+std::vector<FlagRow> scenarioFlagRows()
 {
-    out << "\nscenario (a scenario file uses the same names, dashes as underscores, grouped as below):\n";
-    printRow(out, "  --scenario FILE", "read a scenario file first; flags override it");
-    printRow(out, "  --save-scenario FILE", "write the resolved scenario as a file");
+    std::vector<FlagRow> rows{{"", "--scenario", "FILE", "read a scenario file first; flags override it"},
+                              {"", "--save-scenario", "FILE", "write the resolved scenario as a file"}};
     const char* group = "";
     for (const FieldSpec& spec : scenarioFields()) {
         if (spec.flag == nullptr)
             continue;
-        if (std::string_view(group) != spec.group) {
-            group = spec.group;
-            out << " " << group << ":\n";
-        }
-        printRow(out, std::string("  --") + spec.flag + (spec.type == FieldType::Bool ? "" : " X"), fieldHelp(spec));
+        const bool newGroup = std::string_view(group) != spec.group;
+        group = spec.group;
+        rows.push_back({newGroup ? group : "", std::string("--") + spec.flag, spec.type == FieldType::Bool ? nullptr : "X",
+                        fieldHelp(spec)});
     }
+    return rows;
 }
 
 const char* const kExitText = "\nexit status: 0 success; 1 a reference case outside its tolerance (validate) or an internal "
                               "error;\n2 invalid input (the message names the flag or field)\n";
-
-} // namespace
 
 void printUsage(std::ostream& out, const CliHooks&)
 {
@@ -70,7 +80,8 @@ void printUsage(std::ostream& out, const CliHooks&)
         out << "      " << command.name << " " << command.synopsis << "\n";
     }
     out << "\nshardscope-cli <command> --help lists that command's flags; the scenario flags (model, training,\n"
-           "parallel, cluster, overhead, perf) are the same for every command that takes a scenario.\n"
+           "parallel, cluster, overhead, perf) are the same for every command that takes a scenario;\n"
+           "shardscope-cli --version prints the version.\n"
         << kExitText;
 }
 

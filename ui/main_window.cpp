@@ -63,6 +63,7 @@ MainWindow::MainWindow(bool restoreSession, QWidget* parent) : QMainWindow(paren
     connect(modelPanel_, &ModelPanel::importRequested, this, &MainWindow::importConfigInteractive);
     if (restoreSession) {
         readSettings();
+        startAutosave();
     } else {
         resize(1600, 1000);
         setThemeKind(ThemeKind::Light);

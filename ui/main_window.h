@@ -18,6 +18,7 @@ class QTabWidget;
 
 namespace shardscope::ui {
 
+class Autosave;
 class ChartBase;
 class ChartPanel;
 class LayoutPanel;
@@ -60,6 +61,17 @@ public:
     void showValidation();
     ValidationDialog* validationDialog() const { return validationDialog_; }
 
+    // Crash recovery (main_window_files.cpp). A session window (restoreSession) autosaves its
+    // scenario; the autosave a killed session left is offered once, by this policy:
+    //   Ask: a dialog, Restore or Discard (a desktop start);
+    //   Restore: restored without asking (--restore-autosave);
+    //   Keep: nothing asked, the file left for a later start and autosave off meanwhile (the
+    //   offscreen and minimal platforms, where nobody could answer a dialog).
+    // A restored scenario is one undo step on top of the start's scenario, marked unsaved.
+    enum class Recovery { Ask, Restore, Keep };
+    void recoverAutosave(Recovery policy);
+    Autosave* autosave() const { return autosave_; }
+
 protected:
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
@@ -91,6 +103,7 @@ private:
     void importConfigInteractive();
     void readSettings();
     void writeSettings();
+    void startAutosave();
 
     ScenarioDocument document_;
     BackgroundRunner runner_;
@@ -142,6 +155,7 @@ private:
     QAction* sourcesAct_ = nullptr;
     QAction* validationAct_ = nullptr;
     ValidationDialog* validationDialog_ = nullptr;
+    Autosave* autosave_ = nullptr;  // null for screenshots and tests (no session)
 };
 
 } // namespace shardscope::ui

@@ -1,9 +1,12 @@
 // MainWindow: scenario files and persisted settings.
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLocale>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QStatusBar>
 
@@ -11,6 +14,7 @@
 
 #include "core/scenario/scenario_json.h"
 #include "ui/controls/model_panel.h"
+#include "ui/document/autosave.h"
 #include "ui/main_window.h"
 
 namespace shardscope::ui {
@@ -114,7 +118,54 @@ void MainWindow::closeEvent(QCloseEvent* event)
         return;
     }
     writeSettings();
+    if (autosave_)
+        autosave_->finish();  // a clean close: nothing to recover next time
     event->accept();
+}
+
+void MainWindow::startAutosave()
+{
+    autosave_ = new Autosave(&document_, Autosave::defaultDirectory(), this);
+    if (!autosave_->start()) {
+        // Another window owns the autosave (or the folder cannot be made): this one runs without.
+        statusBar()->showMessage(tr("Autosave is off: another ShardScope window is saving its scenario."), 10000);
+        return;
+    }
+    connect(autosave_, &Autosave::writeFailed, this, [this](const QString& message) {
+        statusBar()->showMessage(tr("Autosave failed: %1").arg(message), 10000);
+    });
+}
+
+void MainWindow::recoverAutosave(Recovery policy)
+{
+    if (!autosave_ || !autosave_->recovered())
+        return;
+    const Scenario recovered = *autosave_->recovered();
+    if (policy == Recovery::Keep) {
+        autosave_->keepRecovery();
+        return;
+    }
+    if (policy == Recovery::Ask) {
+        const QDateTime when = QFileInfo(autosave_->filePath()).lastModified();
+        QMessageBox box(QMessageBox::Question, tr("Restore scenario"),
+                        tr("ShardScope did not close normally. Restore the scenario saved automatically at %1?")
+                            .arg(QLocale().toString(when, QLocale::ShortFormat)),
+                        QMessageBox::NoButton, this);
+        box.setObjectName(QStringLiteral("RestoreAutosaveBox"));
+        QPushButton* restore = box.addButton(tr("&Restore"), QMessageBox::AcceptRole);
+        box.addButton(tr("&Discard"), QMessageBox::DestructiveRole);
+        box.setDefaultButton(restore);
+        box.exec();
+        if (box.clickedButton() != restore) {
+            autosave_->resolveRecovery();  // discarded: removed
+            return;
+        }
+    }
+    autosave_->resolveRecovery();
+    document_.setScenario(recovered, tr("Restore autosaved scenario"));
+    document_.endMerge();
+    autosave_->flush();  // the restored scenario is at once the autosave again
+    statusBar()->showMessage(tr("Restored the autosaved scenario."), 5000);
 }
 
 void MainWindow::readSettings()
