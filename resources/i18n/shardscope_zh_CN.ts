@@ -3501,6 +3501,38 @@ Every formula and its source: docs/model.md; what is checked against published f
         <source>The scenario as Megatron-LM, DeepSpeed, torchtitan or Accelerate settings, or a torchrun script</source>
         <translation>把场景导出为 Megatron-LM、DeepSpeed、torchtitan 或 Accelerate 的配置，或 torchrun 脚本</translation>
     </message>
+    <message>
+        <source>Autosave is off: another ShardScope window is saving its scenario.</source>
+        <translation>自动保存已关闭：另一个 ShardScope 窗口正在保存它的场景。</translation>
+    </message>
+    <message>
+        <source>Autosave failed: %1</source>
+        <translation>自动保存失败：%1</translation>
+    </message>
+    <message>
+        <source>Restore scenario</source>
+        <translation>恢复场景</translation>
+    </message>
+    <message>
+        <source>ShardScope did not close normally. Restore the scenario saved automatically at %1?</source>
+        <translation>ShardScope 上次未正常关闭。要恢复 %1 自动保存的场景吗？</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>恢复(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>丢弃(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Restore autosaved scenario</source>
+        <translation>恢复自动保存的场景</translation>
+    </message>
+    <message>
+        <source>Restored the autosaved scenario.</source>
+        <translation>已恢复自动保存的场景。</translation>
+    </message>
 </context>
 <context>
     <name>shardscope::ui::MemoryChart</name>
