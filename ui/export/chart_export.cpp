@@ -31,6 +31,7 @@ public:
         element_ = new QCPTextElement(chart, text, font);
         element_->setTextColor(chart->xAxis != nullptr ? chart->xAxis->tickLabelColor() : QColor(Qt::black));
         element_->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap);
+        element_->setMargins(QMargins(8, 2, 8, 4));
         grid->addElement(row, 0, element_);
     }
     ~CaptionRow()
