@@ -92,7 +92,8 @@ std::optional<Scenario> resolveScenario(const Invocation& inv, std::ostream& err
 
 std::optional<Resolved> resolveAndEstimate(const Invocation& inv, std::ostream& err)
 {
-    std::optional<Scenario> scenario = resolveScenario(inv, err);
+    FieldPaths given;
+    std::optional<Scenario> scenario = resolveScenario(inv, err, &given);
     if (!scenario)
         return std::nullopt;
     Estimate result = estimate(*scenario);
@@ -100,7 +101,7 @@ std::optional<Resolved> resolveAndEstimate(const Invocation& inv, std::ostream& 
         printErrors(err, result.diagnostics);
         return std::nullopt;
     }
-    return Resolved{std::move(*scenario), std::move(result)};
+    return Resolved{std::move(*scenario), std::move(result), std::move(given)};
 }
 
 bool saveScenarioIfAsked(const Invocation& inv, const Scenario& scenario, std::ostream& err)

@@ -18,6 +18,7 @@ std::optional<Scenario> resolveScenario(const Invocation& invocation, std::ostre
 struct Resolved {
     Scenario scenario;
     Estimate estimate;
+    FieldPaths given;  // the fields the file or the flags set (the rest is assumed: issue 17)
 };
 std::optional<Resolved> resolveAndEstimate(const Invocation& invocation, std::ostream& err);
 

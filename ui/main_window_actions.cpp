@@ -13,6 +13,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 
+#include "core/scenario/assumptions.h"
 #include "ui/charts/chart_base.h"
 #include "ui/charts/chart_panel.h"
 #include "ui/export/engine_config_dialog.h"
@@ -265,7 +266,9 @@ void MainWindow::exportCurrentChart(ChartBase* chart)
     if (dialog.exec() != QDialog::Accepted)
         return;
     QString error;
-    if (!exportChart(chart, dialog.path(), dialog.options(), &error))
+    ExportOptions options = dialog.options();
+    options.caption = QString::fromStdString(chartCaption(document_.scenario()));
+    if (!exportChart(chart, dialog.path(), options, &error))
         QMessageBox::warning(this, tr("Export chart"), error);
     else
         statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(dialog.path())), 5000);
@@ -290,9 +293,11 @@ void MainWindow::exportAllInteractive()
 bool MainWindow::exportAllCharts(const QString& folder, const QString& suffix, QString* error)
 {
     settle();
+    ExportOptions options;
+    options.caption = QString::fromStdString(chartCaption(document_.scenario()));
     for (ChartBase* chart : charts()) {
         const QString path = QDir(folder).filePath(chart->exportName() + QLatin1Char('.') + suffix);
-        if (!exportChart(chart, path, ExportOptions{}, error))
+        if (!exportChart(chart, path, options, error))
             return false;
     }
     return true;

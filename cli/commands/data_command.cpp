@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "cli/command.h"
+#include "cli/option_inputs.h"
 #include "cli/option_parser.h"
 #include "cli/scenario_args.h"
 #include "core/data/samplers.h"
@@ -97,14 +98,21 @@ int runData(const Invocation& inv, std::ostream& out, std::ostream& err)
     }
     const DataSharding d = shardData(s);
     const std::string format = inv.choice("format", "table");
+    nlohmann::json inputs = {{"samples", s.samples}, {"ranks", s.ranks},       {"sampler", enumId(s.sampler)},
+                             {"drop-last", s.dropLast}, {"shuffle", s.shuffle}, {"seed", s.seed},
+                             {"epoch", s.epoch},       {"micro-batch", s.microBatch}, {"consumed", s.consumed},
+                             {"tp", s.tp},             {"pp", s.pp}};
+    if (s.resumeRanks)
+        inputs["resume-ranks"] = *s.resumeRanks;
     if (format == "json") {
-        out << dataToJson(s, d).dump(1) << "\n";
+        out << withOptionInputs(dataToJson(s, d), inv, inputs).dump(1) << "\n";
     } else if (format == "csv") {
         out << "rank,position,sample,duplicate\n";
         for (std::size_t r = 0; r < d.ranks.size(); ++r)
             for (std::size_t k = 0; k < d.ranks[r].size(); ++k)
                 out << r << "," << k << "," << d.ranks[r][k].sample << "," << (d.ranks[r][k].duplicate ? "true" : "false") << "\n";
     } else {
+        out << optionInputsText(inv, inputs);
         printTable(s, d, out);
     }
     return kExitOk;

@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "cli/command.h"
+#include "cli/option_inputs.h"
 #include "cli/option_parser.h"
 #include "core/precision/drift.h"
 #include "core/precision/swamping.h"
@@ -74,13 +75,17 @@ int runDrift(const Invocation& inv, std::ostream& out, std::ostream& err)
     const DriftResult r = shardscope::runDrift(spec);
     const double threshold = swampingThreshold(spec.start, spec.format);
     const std::string format = inv.choice("format", "table");
+    const nlohmann::json inputs = {{"dtype", enumId(spec.format)}, {"strategy", enumId(spec.strategy)}, {"start", spec.start},
+                                   {"update", spec.update},        {"spread", spec.spread},             {"steps", spec.steps},
+                                   {"seed", spec.seed},            {"curve-points", spec.curvePoints}};
     if (format == "json") {
-        out << driftToJson(spec, r).dump(1) << "\n";
+        out << withOptionInputs(driftToJson(spec, r), inv, inputs).dump(1) << "\n";
     } else if (format == "csv") {
         out << "step,value,exact\n";
         for (const DriftPoint& p : r.curve)
             out << p.step << "," << number(p.value) << "," << number(p.exact) << "\n";
     } else {
+        out << optionInputsText(inv, inputs);
         printTable(spec, r, threshold, out);
     }
     return kExitOk;

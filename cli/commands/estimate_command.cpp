@@ -4,6 +4,7 @@
 #include "cli/command.h"
 #include "cli/scenario_args.h"
 #include "core/report/estimate_report.h"
+#include "core/scenario/assumptions.h"
 
 namespace shardscope::cli {
 
@@ -13,12 +14,16 @@ int runEstimate(const Invocation& inv, std::ostream& out, std::ostream& err)
     if (!resolved || !saveScenarioIfAsked(inv, resolved->scenario, err))
         return kExitInvalidInput;
     const std::string format = inv.choice("format", "table");
-    if (format == "json")
-        out << estimateToJson(resolved->scenario, resolved->estimate).dump(2) << "\n";
+    if (format == "json") {
+        nlohmann::json document = estimateToJson(resolved->scenario, resolved->estimate);
+        addResolvedInputs(document, resolved->scenario, resolved->given);
+        out << document.dump(2) << "\n";
+    }
     else if (format == "csv")
         out << estimateCsv(resolved->scenario, resolved->estimate);
     else
-        out << estimateTable(resolved->scenario, resolved->estimate);
+        out << resolvedInputsText(resolved->scenario, resolved->given)
+            << estimateTable(resolved->scenario, resolved->estimate);
     return kExitOk;
 }
 

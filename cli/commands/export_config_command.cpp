@@ -9,6 +9,7 @@
 #include "cli/command.h"
 #include "cli/option_parser.h"
 #include "cli/scenario_args.h"
+#include "core/scenario/assumptions.h"
 #include "core/common/atomic_file.h"
 #include "core/engines/engine_export.h"
 
@@ -37,10 +38,11 @@ int runExportConfig(const Invocation& inv, std::ostream& out, std::ostream& err)
         nlohmann::json diagnostics = nlohmann::json::array();
         for (const Diagnostic& d : config.diagnostics)
             diagnostics.push_back({{"severity", severityName(d.severity)}, {"field", d.field}, {"message", d.message}});
-        const nlohmann::json document = {
+        nlohmann::json document = {
             {"engine", enumId(*engine)}, {"target", std::string(target.name) + " " + target.version},
             {"source", target.source}, {"file_name", config.fileName}, {"format", config.format},
             {"launch", config.launch}, {"text", config.text}, {"diagnostics", diagnostics}};
+        addResolvedInputs(document, resolved->scenario, resolved->given);
         out << document.dump(2) << "\n";
     } else if (const std::string* file = inv.text("out"); file == nullptr) {
         out << config.text;

@@ -6,6 +6,7 @@
 #include "cli/scenario_args.h"
 #include "core/estimate/sweeps.h"
 #include "core/report/ops_report.h"
+#include "core/scenario/assumptions.h"
 
 namespace shardscope::cli {
 
@@ -17,12 +18,16 @@ int runOps(const Invocation& inv, std::ostream& out, std::ostream& err)
         return kExitInvalidInput;
     const Estimate single = estimate(singleGpuScenario(resolved->scenario));
     const std::string format = inv.choice("format", "table");
-    if (format == "json")
-        out << opsToJson(resolved->scenario, resolved->estimate, &single).dump(2) << "\n";
+    if (format == "json") {
+        nlohmann::json document = opsToJson(resolved->scenario, resolved->estimate, &single);
+        addResolvedInputs(document, resolved->scenario, resolved->given);
+        out << document.dump(2) << "\n";
+    }
     else if (format == "csv")
         out << opsCsv(resolved->scenario, resolved->estimate, &single);
     else
-        out << opsTable(resolved->scenario, resolved->estimate, &single);
+        out << resolvedInputsText(resolved->scenario, resolved->given)
+            << opsTable(resolved->scenario, resolved->estimate, &single);
     return kExitOk;
 }
 

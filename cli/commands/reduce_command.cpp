@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
+#include "cli/option_inputs.h"
 #include "cli/option_parser.h"
 #include "core/precision/reduction.h"
 #include "core/precision/sharded_master.h"
@@ -17,8 +18,17 @@ namespace {
 
 constexpr ReductionOrder kOrders[] = {ReductionOrder::Sequential, ReductionOrder::Ring, ReductionOrder::Tree};
 
-void printErrors(const ReductionSpec& spec, const std::vector<ReductionPoint>& points, const std::string& format, std::ostream& out)
+// What each run used, defaults included (cli/option_inputs.h).
+struct Said {
+    const Invocation& inv;
+    nlohmann::json inputs;
+};
+
+void printErrors(const ReductionSpec& spec, const std::vector<ReductionPoint>& points, const std::string& format,
+                 const Said& said, std::ostream& out)
 {
+    if (format == "table")
+        out << optionInputsText(said.inv, said.inputs);
     if (format == "json") {
         nlohmann::json rows = nlohmann::json::array();
         for (const ReductionPoint& p : points) {
@@ -29,9 +39,10 @@ void printErrors(const ReductionSpec& spec, const std::vector<ReductionPoint>& p
             }
             rows.push_back({{"ranks", p.ranks}, {"bf16", bf16}, {"fp32", fp32}});
         }
-        out << nlohmann::json{{"gradients", enumId(spec.gradients)}, {"elements", spec.elements},
-                              {"mean", spec.mean}, {"spread", spec.spread}, {"seed", spec.seed},
-                              {"metric", "relative RMS error against the exact sum"}, {"points", rows}}
+        out << withOptionInputs(nlohmann::json{{"gradients", enumId(spec.gradients)}, {"elements", spec.elements},
+                                               {"mean", spec.mean}, {"spread", spec.spread}, {"seed", spec.seed},
+                                               {"metric", "relative RMS error against the exact sum"}, {"points", rows}},
+                                said.inv, said.inputs)
                    .dump(1)
             << "\n";
         return;
@@ -57,15 +68,18 @@ void printErrors(const ReductionSpec& spec, const std::vector<ReductionPoint>& p
 }
 
 void printSharded(const ShardedMasterSpec& spec, const std::vector<ShardedMasterCase>& cases, const std::string& format,
-                  std::ostream& out)
+                  const Said& said, std::ostream& out)
 {
+    if (format == "table")
+        out << optionInputsText(said.inv, said.inputs);
     if (format == "json") {
         nlohmann::json rows = nlohmann::json::array();
         for (const ShardedMasterCase& c : cases)
             rows.push_back({{"name", c.name}, {"compared_with", c.comparedWith}, {"differing", c.differing},
                             {"max_ulps", c.maxUlps}, {"max_abs", c.maxAbs}, {"identical", c.identical()}, {"explanation", c.explanation}});
-        out << nlohmann::json{{"ranks", spec.ranks}, {"parameters", spec.parameters}, {"steps", spec.steps},
-                              {"seed", spec.seed}, {"cases", rows}}
+        out << withOptionInputs(nlohmann::json{{"ranks", spec.ranks}, {"parameters", spec.parameters}, {"steps", spec.steps},
+                                               {"seed", spec.seed}, {"cases", rows}},
+                                said.inv, said.inputs)
                    .dump(1)
             << "\n";
         return;
@@ -103,7 +117,9 @@ int runReduce(const Invocation& inv, std::ostream& out, std::ostream& err)
         if (static_cast<double>(sharded.steps) * sharded.ranks * sharded.parameters > kMaxGradients)
             return invalidOption(err, "--params", "--steps x --ranks x --params must be at most 100,000,000"),
                    kExitInvalidInput;
-        printSharded(sharded, shardedMasterExperiment(sharded), format, out);
+        const Said said{inv, {{"ranks", sharded.ranks}, {"params", sharded.parameters}, {"steps", sharded.steps},
+                              {"seed", sharded.seed}}};
+        printSharded(sharded, shardedMasterExperiment(sharded), format, said, out);
         return kExitOk;
     }
     ReductionSpec spec;
@@ -123,7 +139,9 @@ int runReduce(const Invocation& inv, std::ostream& out, std::ostream& err)
     }
     if (hasErrors(problems))
         return kExitInvalidInput;
-    printErrors(spec, reductionErrors(spec), format, out);
+    const Said said{inv, {{"dtype", enumId(spec.gradients)}, {"max-ranks", spec.maxRanks}, {"elements", spec.elements},
+                          {"mean", spec.mean}, {"spread", spec.spread}, {"seed", spec.seed}}};
+    printErrors(spec, reductionErrors(spec), format, said, out);
     return kExitOk;
 }
 

@@ -6,6 +6,7 @@
 #include "cli/command.h"
 #include "cli/option_parser.h"
 #include "cli/scenario_args.h"
+#include "core/scenario/assumptions.h"
 #include "core/report/reshard_report.h"
 #include "core/reshard/transfer_plan.h"
 
@@ -89,13 +90,16 @@ int runReshard(const Invocation& inv, std::ostream& out, std::ostream& err)
     }
     const std::string format = inv.choice("format", "table");
     if (format == "json") {
-        out << reshardToJson(plan).dump(1) << "\n";
+        nlohmann::json document = reshardToJson(plan);
+        addResolvedInputs(document, resolved->scenario, resolved->given);
+        out << document.dump(1) << "\n";
     } else if (format == "csv") {
         out << "to_rank,from_rank,bytes,weights_bytes,optimizer_bytes\n";
         for (const Transfer& x : plan.transfers)
             out << x.toRank << "," << x.fromRank << "," << whole(x.bytes()) << "," << whole(x.weightBytes) << ","
                 << whole(x.optimizerBytes) << "\n";
     } else {
+        out << resolvedInputsText(resolved->scenario, resolved->given);
         printTable(plan, out);
     }
     return kExitOk;

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/scenario/assumptions.h"
+
 #include "cli/command.h"
 #include "cli/scenario_args.h"
 #include "core/comm/collectives.h"
@@ -14,8 +16,23 @@ namespace {
 
 constexpr ParallelDim kDims[] = {ParallelDim::DP, ParallelDim::TP, ParallelDim::PP, ParallelDim::CP, ParallelDim::EP};
 
-void printScaling(const std::vector<ScalingPoint>& points, const std::string& format, std::ostream& out)
+// The resolved inputs the sweep varies from (issue 17): "inputs", "defaults_used" and "assumed"
+// beside the points in JSON, the compact block above a table.
+struct Inputs {
+    const Scenario& scenario;
+    const FieldPaths& given;
+};
+
+nlohmann::json withInputs(nlohmann::json document, const Inputs& in)
 {
+    addResolvedInputs(document, in.scenario, in.given);
+    return document;
+}
+
+void printScaling(const std::vector<ScalingPoint>& points, const std::string& format, const Inputs& in, std::ostream& out)
+{
+    if (format == "table")
+        out << resolvedInputsText(in.scenario, in.given);
     if (format == "json") {
         nlohmann::json rows = nlohmann::json::array();
         for (const ScalingPoint& p : points) {
@@ -31,7 +48,7 @@ void printScaling(const std::vector<ScalingPoint>& points, const std::string& fo
                             {"cluster_mtbf_hours", p.clusterMtbfHours}, {"failure_free_days", p.failureFreeDays},
                             {"days", p.days}});
         }
-        out << nlohmann::json{{"points", rows}}.dump(1) << "\n";
+        out << withInputs(nlohmann::json{{"points", rows}}, in).dump(1) << "\n";
         return;
     }
     const char* header = "gpus,valid,step_seconds,compute_seconds,exposed_dp,exposed_tp,exposed_pp,exposed_cp,exposed_ep,"
@@ -60,17 +77,20 @@ void printScaling(const std::vector<ScalingPoint>& points, const std::string& fo
     }
 }
 
-void printSequence(const std::vector<SequencePoint>& points, const std::string& format, std::ostream& out)
+void printSequence(const std::vector<SequencePoint>& points, const std::string& format, const Inputs& in, std::ostream& out)
 {
+    if (format == "table")
+        out << resolvedInputsText(in.scenario, in.given);
     if (format == "json") {
         nlohmann::json rows = nlohmann::json::array();
         for (const SequencePoint& p : points)
             rows.push_back({{"seq_len", p.seqLen}, {"valid", p.valid}, {"single_gpu", p.singleGpu}, {"per_gpu", p.perGpu},
                             {"activations_single_gpu", p.activationsSingle}, {"activations_per_gpu", p.activationsPerGpu},
                             {"single_gpu_fits", p.singleFits}, {"fits", p.fits}});
-        out << nlohmann::json{{"points", rows},
-                              {"single_gpu_out_of_memory_at", firstOutOfMemory(points, true)},
-                              {"per_gpu_out_of_memory_at", firstOutOfMemory(points, false)}}
+        out << withInputs(nlohmann::json{{"points", rows},
+                                         {"single_gpu_out_of_memory_at", firstOutOfMemory(points, true)},
+                                         {"per_gpu_out_of_memory_at", firstOutOfMemory(points, false)}},
+                          in)
                    .dump(1)
             << "\n";
         return;
@@ -97,16 +117,18 @@ void printSequence(const std::vector<SequencePoint>& points, const std::string& 
 
 int runSweep(const Invocation& inv, std::ostream& out, std::ostream& err)
 {
-    const std::optional<Scenario> scenario = resolveScenario(inv, err);
+    FieldPaths given;
+    const std::optional<Scenario> scenario = resolveScenario(inv, err, &given);
     if (!scenario)
         return kExitInvalidInput;
+    const Inputs in{*scenario, given};
     const std::string format = inv.choice("format", "table");
     if (inv.choice("kind", "scaling") == "scaling") {
         const ScalingMode mode = inv.choice("mode", "fixed-global-batch") == "fixed-global-batch" ? ScalingMode::FixedGlobalBatch
                                                                                                   : ScalingMode::FixedPerGpuWork;
-        printScaling(scalingSweep(*scenario, mode), format, out);
+        printScaling(scalingSweep(*scenario, mode), format, in, out);
     } else {
-        printSequence(sequenceSweep(*scenario), format, out);
+        printSequence(sequenceSweep(*scenario), format, in, out);
     }
     return kExitOk;
 }

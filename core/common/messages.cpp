@@ -148,6 +148,12 @@ std::span<const char* const> catalog()
         kDataResume,
         kDataResumeWindow,
         kTpCrossesNodes,
+        kDerivedFfn,
+        kPresetFieldKept,
+        kZero2PipelineReduce,
+        kZero3PipelineKept,
+        kZero3Accumulation,
+        kIdleGpus,
         kTpLargerThanNode,
     };
     return all;

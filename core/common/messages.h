@@ -179,6 +179,15 @@ inline constexpr const char* kDataResumeWindow = SHARDSCOPE_TR_NOOP("Diagnostic"
 inline constexpr const char* kTpCrossesNodes = SHARDSCOPE_TR_NOOP("Diagnostic", "tensor-parallel groups of %1 GPUs span %2 nodes: every layer's activations cross the network; numbered TP first (tp-cp-ep-dp-pp) the step takes %3 s instead of %4 s");
 inline constexpr const char* kTpLargerThanNode = SHARDSCOPE_TR_NOOP("Diagnostic", "tp (%1) is larger than a node (%2 GPUs): tensor-parallel collectives cross the network whatever the rank order");
 
+// Said assumptions (issue 17): shapes derived as engines derive them, preset fields kept, layouts
+// that are legal but rarely meant (each with the number that shows why and the one-flag fix)
+inline constexpr const char* kDerivedFfn = SHARDSCOPE_TR_NOOP("Diagnostic", "--ffn-hidden not given: %1 from hidden %2 by the %3 rule (%4)");
+inline constexpr const char* kPresetFieldKept = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 = %2 is kept from the preset %3 although %4 was given; give %1 to change it");
+inline constexpr const char* kZero2PipelineReduce = SHARDSCOPE_TR_NOOP("Diagnostic", "ZeRO-2 with pp %1 and %2 micro-batches per step: gradients are reduce-scattered for every micro-batch (x%2 reduce-scatters per step instead of one); DeepSpeed refuses this and Megatron-LM's distributed optimizer is ZeRO-1: --zero 1");
+inline constexpr const char* kZero3PipelineKept = SHARDSCOPE_TR_NOOP("Diagnostic", "ZeRO-3 with pp %1 and %2 micro-batches per step: re-gathering the weights for each would take x%3 all-gathers per step, so each stage's weights are priced as kept gathered through the step (torchtitan's default); engines run this layout with ZeRO-1: --zero 1");
+inline constexpr const char* kZero3Accumulation = SHARDSCOPE_TR_NOOP("Diagnostic", "ZeRO-3 with micro-batch 1 and %1 accumulation steps: the weights are gathered twice and the gradients reduce-scattered for every micro-batch (x%2 collectives per step); a larger micro-batch needs fewer: --micro-batch %3");
+inline constexpr const char* kIdleGpus = SHARDSCOPE_TR_NOOP("Diagnostic", "global batch %1 gives each pipeline %2 micro-batches for pp %3: GPUs sit idle %4% of the step in the pipeline bubble; %5 micro-batches (4 x pp) bring it to %6%: --global-batch %7");
+
 // Every template above, for the translation-completeness test.
 std::span<const char* const> catalog();
 

@@ -6,6 +6,7 @@
 
 #include "core/common/messages.h"
 #include "core/common/units.h"
+#include "core/estimate/layout_advice.h"
 #include "core/estimate/placement.h"
 #include "core/hardware/gpu_spec.h"
 #include "core/ops/checkpoint.h"
@@ -108,6 +109,7 @@ Estimate estimate(const Scenario& s)
         if (!hasErrors(e.diagnostics)) {
             reportFit(s, e, *gpu, e.diagnostics);
             reportTensorParallelPlacement(s, inventory, count.total, *gpu, layout, e, e.diagnostics);
+            adviseLayout(s, layout, e.step, e.diagnostics);
         }
     }
     return e;

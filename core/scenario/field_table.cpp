@@ -250,6 +250,9 @@ const FieldSpec kFields[] = {
      &MoeOnly<&MoeSpec::denseLayers>::get, &At<&S::model, &M::moe, &MoeSpec::denseLayers>::set},
 
     // ---- training
+    {"training", "recipe", "recipe", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Recipe"),
+     SHARDSCOPE_TR_NOOP("UiText", "the defaults an engine or paper used (explicit fields override them)"), &enumTable<Recipe>(),
+     ACCESS(&S::training, &T::recipe)},
     {"training", "seq_len", "seq-len", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "tokens"), 1, 67108864, false, SHARDSCOPE_TR_NOOP("UiText", "Sequence length"),
      SHARDSCOPE_TR_NOOP("UiText", "sequence length in tokens (at most 2^26)"), nullptr, ACCESS(&S::training, &T::seqLen)},
     {"training", "micro_batch", "micro-batch", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "sequences"), 1, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "Micro-batch"),

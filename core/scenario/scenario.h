@@ -32,8 +32,12 @@ enum class FailurePreset { Llama3, Rsc1, Rsc2, Opt175b };
 // and megatron/training/arguments.py, core_v0.15.0), and data-parallel ranks first, which puts
 // tensor parallelism across nodes (the placement the article warns against).
 enum class RankOrder { TpCpEpDpPp, TpCpEpPpDp, EpDpCpTpPp };
+// The defaults an engine or a paper trained with, set by one field (core/scenario/recipes.cpp, with
+// sources); a field the user gives overrides its recipe's value. None: ShardScope's own defaults.
+enum class Recipe { None, Megatron2021, MegatronCore, DeepspeedZero3, Fsdp2Torchtitan, HfTrainer };
 
 struct TrainingSpec {
+    Recipe recipe = Recipe::None;             // the defaults below as an engine sets them (applied when read)
     std::int64_t seqLen = 4096;
     std::int64_t microBatch = 1;
     std::optional<std::int64_t> globalBatch;  // unset: micro-batch x data-parallel size
@@ -167,5 +171,6 @@ template <> const EnumTable& enumTable<FsdpReshard>();
 template <> const EnumTable& enumTable<MfuConvention>();
 template <> const EnumTable& enumTable<FailurePreset>();
 template <> const EnumTable& enumTable<RankOrder>();
+template <> const EnumTable& enumTable<Recipe>();
 
 } // namespace shardscope

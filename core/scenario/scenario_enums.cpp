@@ -128,6 +128,21 @@ constexpr EnumChoice kRankOrders[] = {
      SHARDSCOPE_TR_NOOP("UiText", "data-parallel ranks numbered first: a node holds replicas, and every TP group crosses the network")},
 };
 
+constexpr EnumChoice kRecipes[] = {
+    {int(Recipe::None), "none", SHARDSCOPE_TR_NOOP("UiText", "ShardScope defaults"),
+     SHARDSCOPE_TR_NOOP("UiText", "no engine's defaults: each field keeps ShardScope's own (docs/model.md)")},
+    {int(Recipe::Megatron2021), "megatron-2021", SHARDSCOPE_TR_NOOP("UiText", "Megatron-LM 2021"),
+     SHARDSCOPE_TR_NOOP("UiText", "Narayanan et al. 2021: no FlashAttention, dropout on, no ZeRO, fused kernels, full recomputation")},
+    {int(Recipe::MegatronCore), "megatron-core", SHARDSCOPE_TR_NOOP("UiText", "Megatron-Core"),
+     SHARDSCOPE_TR_NOOP("UiText", "Megatron-LM core_v0.15.0: distributed optimizer (ZeRO-1), FlashAttention, selective recomputation, fused kernels, fp32 gradients")},
+    {int(Recipe::DeepspeedZero3), "deepspeed-zero3", SHARDSCOPE_TR_NOOP("UiText", "DeepSpeed ZeRO-3"),
+     SHARDSCOPE_TR_NOOP("UiText", "DeepSpeed v0.16.4 stage 3 on a Hugging Face model: eager kernels, full recomputation, the model's own loss")},
+    {int(Recipe::Fsdp2Torchtitan), "fsdp2-torchtitan", SHARDSCOPE_TR_NOOP("UiText", "torchtitan FSDP2"),
+     SHARDSCOPE_TR_NOOP("UiText", "torchtitan v0.2.2 defaults: FSDP2 (ZeRO-3), eager PyTorch kernels, SDPA, op-level selective checkpointing")},
+    {int(Recipe::HfTrainer), "hf-trainer", SHARDSCOPE_TR_NOOP("UiText", "Hugging Face Trainer"),
+     SHARDSCOPE_TR_NOOP("UiText", "transformers Trainer with --bf16: DDP (no ZeRO), eager modules, SDPA, no gradient checkpointing")},
+};
+
 } // namespace
 
 template <> const EnumTable& enumTable<KernelFusion>() { static const EnumTable t{"kernels", kKernelFusions}; return t; }
@@ -143,5 +158,6 @@ template <> const EnumTable& enumTable<FineTune>() { static const EnumTable t{"f
 template <> const EnumTable& enumTable<Offload>() { static const EnumTable t{"offload", kOffloads}; return t; }
 template <> const EnumTable& enumTable<FailurePreset>() { static const EnumTable t{"failure_preset", kFailurePresets}; return t; }
 template <> const EnumTable& enumTable<RankOrder>() { static const EnumTable t{"rank_order", kRankOrders}; return t; }
+template <> const EnumTable& enumTable<Recipe>() { static const EnumTable t{"recipe", kRecipes}; return t; }
 
 } // namespace shardscope

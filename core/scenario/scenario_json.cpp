@@ -12,6 +12,8 @@
 #include "core/scenario/model_presets.h"
 #include "core/scenario/field_json.h"
 #include "core/scenario/field_table.h"
+#include "core/scenario/recipes.h"
+#include "core/scenario/shape_rules.h"
 
 namespace shardscope {
 
@@ -86,7 +88,15 @@ void readModel(const Json& o, const std::filesystem::path& base, Scenario& s, Fi
         s.model.source = "explicit shape";
     }
     const bool shape = hasShapeField(o);
+    const ModelSpec sourceShape = s.model;
     applyModelFields(o, "model", s.model, out, given);
+    // A shape given in part is completed as engines complete it (FFN from hidden by the MLP's
+    // rule); a preset's or a config's fields are kept, and said so where a given field changes
+    // what they mean (core/scenario/shape_rules.h).
+    if (hasPreset || hasHf)
+        warnKeptPresetFields(o, sourceShape, s.model, hasPreset ? preset : hfConfig, out);
+    else if (shape)
+        deriveShapeFields(o, s.model, out);
     if (shape && !params)
         s.model.exactParams.reset();
     if (params)
@@ -115,11 +125,15 @@ std::optional<Scenario> scenarioFromJson(const Json& document, const std::filesy
         if (item.key() != "shardscope" && std::find(groups.begin(), groups.end(), item.key()) == groups.end())
             out.push_back(makeDiagnostic(Severity::Warning, item.key(), msg::kUnknownField, {item.key()}));
     }
-    readModel(group(document, "model", out), base, s, given, out);
+    FieldPaths seen;  // what the document gave: the recipe fills the rest of its fields
+    readModel(group(document, "model", out), base, s, &seen, out);
     for (const char* name : groups) {
         if (std::string_view(name) != "model")
-            readGroupFields(group(document, name, out), name, name, s, given, out);
+            readGroupFields(group(document, name, out), name, name, s, &seen, out);
     }
+    applyRecipe(s, seen);
+    if (given != nullptr)
+        given->insert(given->end(), seen.begin(), seen.end());
     for (std::size_t i = before; i < out.size(); ++i) {
         if (out[i].severity == Severity::Error)
             return std::nullopt;

@@ -15,6 +15,7 @@
 #include <limits>
 
 #include "core/scenario/field_table.h"
+#include "core/scenario/recipes.h"
 #include "ui/controls/enum_combo.h"
 #include "ui/document/scenario_document.h"
 #include "ui/i18n/ui_text.h"
@@ -115,7 +116,13 @@ QWidget* FieldPanel::makeEditor(const FieldSpec& spec)
 void FieldPanel::apply(const FieldSpec& spec, const FieldValue& value)
 {
     const QString description = tr("Change %1").arg(translated(spec.label));
-    edit([&](Scenario& s) { spec.set(s, value); }, description);
+    edit(
+        [&](Scenario& s) {
+            spec.set(s, value);
+            if (&spec == findFieldByPath("training.recipe"))
+                applyRecipe(s, {});  // choosing a recipe sets its fields; each stays editable after
+        },
+        description);
 }
 
 void FieldPanel::setUnfolded(bool unfolded)

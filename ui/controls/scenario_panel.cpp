@@ -2,6 +2,9 @@
 
 #include <QEvent>
 
+#include "core/scenario/field_table.h"
+#include "core/scenario/model_presets.h"
+#include "core/scenario/recipes.h"
 #include "ui/controls/value_slider.h"
 #include "ui/document/scenario_document.h"
 #include "ui/i18n/ui_text.h"
@@ -15,6 +18,7 @@ ScenarioPanel::ScenarioPanel(ScenarioDocument* document, QWidget* parent) : QWid
         sync();
         syncing_ = false;
         showProblems(document_->estimate().diagnostics);
+        showAssumed(document_->scenario());
     });
 }
 
@@ -56,6 +60,30 @@ void ScenarioPanel::showProblems(const Diagnostics& diagnostics)
         const bool problem = it != byField.end();
         widget->setStyleSheet(problem ? QStringLiteral("border: 1px solid #c00000;") : QString());
         widget->setToolTip(problem ? it->second.join(QLatin1Char('\n')) : widget->whatsThis());
+    }
+}
+
+void ScenarioPanel::showAssumed(const Scenario& s)
+{
+    // What ShardScope would assume for each field: the defaults, the chosen preset's shape and
+    // the recipe's values. A control showing that value was not changed by the user.
+    Scenario assumed = defaultScenario();
+    if (const ModelPreset* preset = standardModelPresets().find(s.modelId); preset != nullptr) {
+        assumed.model = preset->spec;
+        assumed.modelId = s.modelId;
+    }
+    assumed.training.recipe = s.training.recipe;
+    applyRecipe(assumed, {});
+    const auto isAssumed = [&](const std::string& field) {
+        const FieldSpec* spec = findFieldByPath(field);
+        return spec != nullptr && spec->get != nullptr && spec->get(s) == spec->get(assumed);
+    };
+    for (auto& [field, slider] : sliders_)
+        slider->setAssumed(isAssumed(field));
+    for (auto& [field, widget] : widgets_) {
+        QFont font = widget->font();
+        font.setItalic(isAssumed(field));
+        widget->setFont(font);
     }
 }
 

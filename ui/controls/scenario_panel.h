@@ -22,6 +22,9 @@ public:
 
     // Shows each diagnostic's message beside its field's control; clears the others.
     void showProblems(const Diagnostics& diagnostics);
+    // Marks the controls whose value is what ShardScope would assume (the default, the model
+    // preset's or the recipe's), as the CLI's tables mark values not given.
+    void showAssumed(const Scenario& scenario);
 
 protected:
     // Applies `change` to a copy of the scenario and records it as one undo step.

@@ -41,7 +41,8 @@ ValueSlider::ValueSlider(QWidget* parent)
 
 void ValueSlider::setText(const QString& label, const QString& unit, const QString& toolTip)
 {
-    label_->setText(label);
+    labelText_ = label;
+    label_->setText(assumed_ ? tr("%1 \u00b7 assumed").arg(label) : label);
     unit_->setText(unit);
     setToolTip(toolTip);
     slider_->setToolTip(toolTip);
@@ -80,6 +81,14 @@ void ValueSlider::setValue(double value)
     const QString text = format_(value);
     if ((!field_->hasFocus() || field_->text().isEmpty()) && field_->text() != text)
         field_->setText(text);
+}
+
+void ValueSlider::setAssumed(bool assumed)
+{
+    if (assumed == assumed_)
+        return;
+    assumed_ = assumed;
+    label_->setText(assumed_ ? tr("%1 \u00b7 assumed").arg(labelText_) : labelText_);
 }
 
 void ValueSlider::setProblem(const QString& message)

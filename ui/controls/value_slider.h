@@ -28,6 +28,9 @@ public:
     void setValue(double value);  // no signal
     double value() const { return value_; }
     void setProblem(const QString& message);  // empty: no problem
+    // Marks the value as assumed (a default, a preset's or a recipe's, not set by the user): the
+    // label says so, as the CLI's tables mark it (issue 17).
+    void setAssumed(bool assumed);
 
     QSlider* slider() const { return slider_; }
     QLineEdit* field() const { return field_; }
@@ -51,6 +54,8 @@ private:
     Format format_;
     double value_ = 0;
     bool updating_ = false;
+    bool assumed_ = false;
+    QString labelText_;
 };
 
 // Parses "7e9", "7B", "13.5M", "2T", "4096", "128K" (K, M, B, T decimal; Chinese 万 and 亿 too).

@@ -1,5 +1,7 @@
 #include "ui/export/chart_export.h"
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
@@ -13,11 +15,47 @@
 namespace shardscope::ui {
 namespace {
 
+// The caption row under the chart while it is rendered: added before, removed after, so the
+// chart on screen never shows it.
+class CaptionRow {
+public:
+    CaptionRow(ChartBase* chart, const QString& text) : chart_(chart)
+    {
+        if (text.isEmpty())
+            return;
+        QCPLayoutGrid* grid = chart->plotLayout();
+        const int row = grid->rowCount();
+        grid->insertRow(row);
+        QFont font = chart->font();
+        font.setPointSizeF(std::max(7.0, font.pointSizeF() * 0.85));
+        element_ = new QCPTextElement(chart, text, font);
+        element_->setTextColor(chart->xAxis != nullptr ? chart->xAxis->tickLabelColor() : QColor(Qt::black));
+        element_->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap);
+        element_->setMargins(QMargins(8, 2, 8, 4));
+        grid->addElement(row, 0, element_);
+    }
+    ~CaptionRow()
+    {
+        if (element_ == nullptr)
+            return;
+        chart_->plotLayout()->remove(element_);  // deletes it
+        chart_->plotLayout()->simplify();        // drops the empty row
+        chart_->replot(QCustomPlot::rpQueuedReplot);
+    }
+    CaptionRow(const CaptionRow&) = delete;
+    CaptionRow& operator=(const CaptionRow&) = delete;
+
+private:
+    ChartBase* chart_;
+    QCPTextElement* element_ = nullptr;
+};
+
 // Renders into a temporary file first, then moves it into place with QSaveFile, so that a
 // failure never destroys an existing file and never leaves a partial one.
 bool renderTo(ChartBase* chart, const QString& temporary, const QString& suffix, const ExportOptions& o)
 {
     chart->ensureCurrent();
+    const CaptionRow caption(chart, o.caption);
     const int w = o.size.width(), h = o.size.height();
     if (suffix == QLatin1String("png"))
         return chart->savePng(temporary, w, h, o.scale);

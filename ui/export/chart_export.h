@@ -9,6 +9,9 @@ class ChartBase;
 struct ExportOptions {
     QSize size{1600, 900};  // logical pixels
     double scale = 1.0;     // PNG only: device pixels per logical pixel (2 for a 3200 x 1800 image)
+    // A line under the chart saying what it assumed (model, layout, GPU, recipe: chartCaption in
+    // core/scenario/assumptions.h), so a slide carries its assumptions; empty for none.
+    QString caption;
 };
 
 // Writes `chart` to `path` as PNG, SVG or PDF (by suffix). Returns false with a message when

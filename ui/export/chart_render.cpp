@@ -1,5 +1,6 @@
 #include "ui/export/chart_render.h"
 
+#include "core/scenario/assumptions.h"
 #include "ui/charts/chart_base.h"
 #include "ui/views/view_registry.h"
 
@@ -29,7 +30,10 @@ bool renderChartFile(const std::string& name, const Scenario& scenario, const Es
     std::unique_ptr<ChartBase> chart = entry->render(scenario, estimate);
     chart->setTheme(theme);
     chart->resize(options.size);
-    return exportChart(chart.get(), path, options, error);
+    ExportOptions captioned = options;
+    if (captioned.caption.isEmpty())
+        captioned.caption = QString::fromStdString(chartCaption(scenario));
+    return exportChart(chart.get(), path, captioned, error);
 }
 
 } // namespace shardscope::ui
