@@ -579,6 +579,30 @@
         <source>%1: the resharding map follows Megatron-LM&apos;s GPT model tensors and does not map this layer yet; the plan would be wrong, so none is made</source>
         <translation>%1：重分片映射遵循 Megatron-LM GPT 模型的张量，尚未映射这种层；计划会出错，因此不生成计划</translation>
     </message>
+    <message>
+        <source>--ffn-hidden not given: %1 from hidden %2 by the %3 rule (%4)</source>
+        <translation>未给出 --ffn-hidden：按 %3 规则由 hidden %2 推出 %1（%4）</translation>
+    </message>
+    <message>
+        <source>%1 = %2 is kept from the preset %3 although %4 was given; give %1 to change it</source>
+        <translation>%1 = %2 沿用预设 %3 的值，尽管给出了 %4；如需修改请给出 %1</translation>
+    </message>
+    <message>
+        <source>ZeRO-2 with pp %1 and %2 micro-batches per step: gradients are reduce-scattered for every micro-batch (x%2 reduce-scatters per step instead of one); DeepSpeed refuses this and Megatron-LM&apos;s distributed optimizer is ZeRO-1: --zero 1</source>
+        <translation>ZeRO-2 配合 pp %1、每步 %2 个微批次：每个微批次都要对梯度做 reduce-scatter（每步 x%2 次 reduce-scatter，而非一次）；DeepSpeed 拒绝这种组合，Megatron-LM 的分布式优化器即 ZeRO-1：--zero 1</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 with pp %1 and %2 micro-batches per step: re-gathering the weights for each would take x%3 all-gathers per step, so each stage&apos;s weights are priced as kept gathered through the step (torchtitan&apos;s default); engines run this layout with ZeRO-1: --zero 1</source>
+        <translation>ZeRO-3 配合 pp %1、每步 %2 个微批次：若每个微批次都重新收集权重，每步需 x%3 次 all-gather，因此按每个流水级的权重在整步内保持收集状态计价（torchtitan 的默认做法）；各引擎以 ZeRO-1 运行此布局：--zero 1</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 with micro-batch 1 and %1 accumulation steps: the weights are gathered twice and the gradients reduce-scattered for every micro-batch (x%2 collectives per step); a larger micro-batch needs fewer: --micro-batch %3</source>
+        <translation>ZeRO-3 配合微批次 1 与 %1 步梯度累积：每个微批次都要收集两次权重并对梯度做 reduce-scatter（每步 x%2 次集合通信）；更大的微批次需要的次数更少：--micro-batch %3</translation>
+    </message>
+    <message>
+        <source>global batch %1 gives each pipeline %2 micro-batches for pp %3: GPUs sit idle %4% of the step in the pipeline bubble; %5 micro-batches (4 x pp) bring it to %6%: --global-batch %7</source>
+        <translation>全局批次 %1 使每条流水线在 pp %3 下只有 %2 个微批次：GPU 在流水线气泡中空闲一步时间的 %4%；%5 个微批次（4 x pp）可降至 %6%：--global-batch %7</translation>
+    </message>
 </context>
 <context>
     <name>Export</name>
@@ -2396,6 +2420,62 @@
     <message>
         <source>the first k layers keep a dense MLP of the FFN hidden size (DeepSeek&apos;s first_k_dense_replace)</source>
         <translation>前 k 层保留 FFN 隐藏维度的稠密 MLP（DeepSeek 的 first_k_dense_replace）</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>配方</translation>
+    </message>
+    <message>
+        <source>the defaults an engine or paper used (explicit fields override them)</source>
+        <translation>某个引擎或论文所用的默认值（显式给出的字段优先）</translation>
+    </message>
+    <message>
+        <source>ShardScope defaults</source>
+        <translation>ShardScope 默认值</translation>
+    </message>
+    <message>
+        <source>no engine&apos;s defaults: each field keeps ShardScope&apos;s own (docs/model.md)</source>
+        <translation>不采用任何引擎的默认值：每个字段保留 ShardScope 自己的默认值（docs/model.md）</translation>
+    </message>
+    <message>
+        <source>Megatron-LM 2021</source>
+        <translation>Megatron-LM 2021</translation>
+    </message>
+    <message>
+        <source>Narayanan et al. 2021: no FlashAttention, dropout on, no ZeRO, fused kernels, full recomputation</source>
+        <translation>Narayanan 等 2021：不用 FlashAttention，开启 dropout，不用 ZeRO，融合内核，完全重计算</translation>
+    </message>
+    <message>
+        <source>Megatron-Core</source>
+        <translation>Megatron-Core</translation>
+    </message>
+    <message>
+        <source>Megatron-LM core_v0.15.0: distributed optimizer (ZeRO-1), FlashAttention, selective recomputation, fused kernels, fp32 gradients</source>
+        <translation>Megatron-LM core_v0.15.0：分布式优化器（ZeRO-1）、FlashAttention、选择性重计算、融合内核、fp32 梯度</translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO-3</source>
+        <translation>DeepSpeed ZeRO-3</translation>
+    </message>
+    <message>
+        <source>DeepSpeed v0.16.4 stage 3 on a Hugging Face model: eager kernels, full recomputation, the model&apos;s own loss</source>
+        <translation>在 Hugging Face 模型上运行 DeepSpeed v0.16.4 stage 3：eager 内核、完全重计算、模型自带的损失函数</translation>
+    </message>
+    <message>
+        <source>torchtitan FSDP2</source>
+        <translation>torchtitan FSDP2</translation>
+    </message>
+    <message>
+        <source>torchtitan v0.2.2 defaults: FSDP2 (ZeRO-3), eager PyTorch kernels, SDPA, op-level selective checkpointing</source>
+        <translation>torchtitan v0.2.2 默认值：FSDP2（ZeRO-3）、eager PyTorch 内核、SDPA、算子级选择性检查点</translation>
+    </message>
+    <message>
+        <source>Hugging Face Trainer</source>
+        <translation>Hugging Face Trainer</translation>
+    </message>
+    <message>
+        <source>transformers Trainer with --bf16: DDP (no ZeRO), eager modules, SDPA, no gradient checkpointing</source>
+        <translation>带 --bf16 的 transformers Trainer：DDP（不用 ZeRO）、eager 模块、SDPA、不做梯度检查点</translation>
     </message>
 </context>
 <context>
@@ -4899,6 +4979,13 @@ Every formula and its source: docs/model.md; what is checked against published f
     <message>
         <source>Outlier:</source>
         <translation>离群原因：</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::ValueSlider</name>
+    <message>
+        <source>%1 · assumed</source>
+        <translation>%1 · 假定</translation>
     </message>
 </context>
 </TS>
