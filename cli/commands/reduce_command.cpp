@@ -9,6 +9,7 @@
 
 #include "cli/command.h"
 #include "cli/option_parser.h"
+#include "cli/progress.h"
 #include "core/precision/reduction.h"
 #include "core/precision/sharded_master.h"
 
@@ -123,7 +124,16 @@ int runReduce(const Invocation& inv, std::ostream& out, std::ostream& err)
     }
     if (hasErrors(problems))
         return kExitInvalidInput;
-    printErrors(spec, reductionErrors(spec), format, out);
+    std::vector<ReductionPoint> points;
+    {
+        Progress progress("reduce", err);
+        points = reductionErrors(spec, [&](double fraction) { return progress(fraction); });
+        if (progress.interrupted()) {
+            err << "shardscope-cli: reduce: interrupted; nothing written\n";
+            return kExitInterrupted;
+        }
+    }
+    printErrors(spec, points, format, out);
     return kExitOk;
 }
 

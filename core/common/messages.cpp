@@ -84,6 +84,16 @@ std::span<const char* const> catalog()
         kScenarioObject,
         kCannotRead,
         kNotJson,
+        kReductionWork,
+        kEmptyPath,
+        kPathNotUtf8,
+        kCannotReadBecause,
+        kReadFolder,
+        kNotRegularFile,
+        kFileTooLarge,
+        kJsonTooDeep,
+        kDuplicateKey,
+        kConfigRange,
         kUnknownModel,
         kPresetOrConfig,
         kBadLoraTargets,
@@ -149,6 +159,7 @@ std::span<const char* const> catalog()
         kDataResumeWindow,
         kTpCrossesNodes,
         kTpLargerThanNode,
+        kZero3Gather,
     };
     return all;
 }

@@ -81,6 +81,7 @@ inline constexpr const char* kCurvePoints = SHARDSCOPE_TR_NOOP("Diagnostic", "th
 inline constexpr const char* kBeyondFormat = SHARDSCOPE_TR_NOOP("Diagnostic", "start %1 is beyond the range of %2");
 inline constexpr const char* kNotRepresentable = SHARDSCOPE_TR_NOOP("Diagnostic", "start is not representable in %1; the weight starts at its rounding");
 inline constexpr const char* kBetween = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 must be between %2 and %3");
+inline constexpr const char* kReductionWork = SHARDSCOPE_TR_NOOP("Diagnostic", "elements x (2 + 4 + ... + max-ranks) is %1 rank values; the limit is %2 (about ten seconds): use fewer elements or ranks");
 inline constexpr const char* kMeanSpread = SHARDSCOPE_TR_NOOP("Diagnostic", "mean must be finite and spread positive");
 
 // Preset files
@@ -102,6 +103,15 @@ inline constexpr const char* kOffloadNotTimed = SHARDSCOPE_TR_NOOP("Diagnostic",
 inline constexpr const char* kScenarioObject = SHARDSCOPE_TR_NOOP("Diagnostic", "a scenario file must hold a JSON object");
 inline constexpr const char* kCannotRead = SHARDSCOPE_TR_NOOP("Diagnostic", "cannot read %1");
 inline constexpr const char* kNotJson = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 is not valid JSON (byte %2)");
+inline constexpr const char* kEmptyPath = SHARDSCOPE_TR_NOOP("Diagnostic", "needs a file path, not an empty string");
+inline constexpr const char* kPathNotUtf8 = SHARDSCOPE_TR_NOOP("Diagnostic", "the file path is not valid UTF-8");
+inline constexpr const char* kCannotReadBecause = SHARDSCOPE_TR_NOOP("Diagnostic", "cannot read %1: %2");
+inline constexpr const char* kReadFolder = SHARDSCOPE_TR_NOOP("Diagnostic", "cannot read %1: it is a folder");
+inline constexpr const char* kNotRegularFile = SHARDSCOPE_TR_NOOP("Diagnostic", "refusing to read %1: it is not a regular file (a device, FIFO or socket)");
+inline constexpr const char* kFileTooLarge = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 is larger than the %2 MiB limit on input files");
+inline constexpr const char* kJsonTooDeep = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 is nested deeper than %2 levels");
+inline constexpr const char* kDuplicateKey = SHARDSCOPE_TR_NOOP("Diagnostic", "%1: the key \"%2\" appears twice in one object");
+inline constexpr const char* kConfigRange = SHARDSCOPE_TR_NOOP("Diagnostic", "config.json \"%1\" must be between %2 and %3 (got %4)");
 inline constexpr const char* kUnknownModel = SHARDSCOPE_TR_NOOP("Diagnostic", "unknown model '%1'; known: %2");
 inline constexpr const char* kPresetOrConfig = SHARDSCOPE_TR_NOOP("Diagnostic", "give either a model preset or a config.json, not both");
 inline constexpr const char* kBadLoraTargets = SHARDSCOPE_TR_NOOP("Diagnostic", "LoRA targets must list projections from q, k, v, o, gate, up, down (or all), got '%1'");
@@ -178,6 +188,9 @@ inline constexpr const char* kDataResumeWindow = SHARDSCOPE_TR_NOOP("Diagnostic"
 // Topology placement
 inline constexpr const char* kTpCrossesNodes = SHARDSCOPE_TR_NOOP("Diagnostic", "tensor-parallel groups of %1 GPUs span %2 nodes: every layer's activations cross the network; numbered TP first (tp-cp-ep-dp-pp) the step takes %3 s instead of %4 s");
 inline constexpr const char* kTpLargerThanNode = SHARDSCOPE_TR_NOOP("Diagnostic", "tp (%1) is larger than a node (%2 GPUs): tensor-parallel collectives cross the network whatever the rank order");
+
+// Memory explanations
+inline constexpr const char* kZero3Gather = SHARDSCOPE_TR_NOOP("Diagnostic", "ZeRO-3 needs %1 more per GPU than ZeRO-2 would: it keeps gathered full-size parameters of %2 (the layer being computed and the one prefetched), more than the %3 that sharding the weights over dp %4 saves");
 
 // Every template above, for the translation-completeness test.
 std::span<const char* const> catalog();

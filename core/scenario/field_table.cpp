@@ -375,12 +375,14 @@ const FieldSpec kFields[] = {
      SHARDSCOPE_TR_NOOP("UiText", "ZeRO-3 prefetch"), SHARDSCOPE_TR_NOOP("UiText", "ZeRO-3 gathered layers live"), nullptr, ACCESS(&S::overhead, &O::zero3PrefetchLayers)},
 
     // ---- perf: how well kernels and collectives use the hardware
-    {"perf", "gemm_efficiency", "gemm-efficiency", FieldType::Number, "", 0, 1, true, SHARDSCOPE_TR_NOOP("UiText", "GEMM efficiency"),
-     SHARDSCOPE_TR_NOOP("UiText", "a flat fraction of peak for every GEMM, instead of the GPU's measured one and each GEMM's shape"), nullptr, ACCESS(&S::perf, &F::gemmEfficiency)},
-    {"perf", "memory_efficiency", "memory-efficiency", FieldType::Number, "", 0, 1, true, SHARDSCOPE_TR_NOOP("UiText", "Memory efficiency"),
-     SHARDSCOPE_TR_NOOP("UiText", "achieved fraction of HBM bandwidth"), nullptr, ACCESS(&S::perf, &F::memoryEfficiency)},
-    {"perf", "link_efficiency", "link-efficiency", FieldType::Number, "", 0, 1, true, SHARDSCOPE_TR_NOOP("UiText", "Link efficiency"),
-     SHARDSCOPE_TR_NOOP("UiText", "NCCL bus bandwidth / link bandwidth"), nullptr, ACCESS(&S::perf, &F::linkEfficiency)},
+    // Efficiencies from 1 %: below that no real kernel or link runs, and 1e-300 made the step time
+    // overflow to infinity (issue 16).
+    {"perf", "gemm_efficiency", "gemm-efficiency", FieldType::Number, "", 0.01, 1, false, SHARDSCOPE_TR_NOOP("UiText", "GEMM efficiency"),
+     SHARDSCOPE_TR_NOOP("UiText", "a flat fraction of peak for every GEMM, 0.01 to 1 (no real GEMM runs below 1 % of peak), instead of the GPU's measured one and each GEMM's shape"), nullptr, ACCESS(&S::perf, &F::gemmEfficiency)},
+    {"perf", "memory_efficiency", "memory-efficiency", FieldType::Number, "", 0.01, 1, false, SHARDSCOPE_TR_NOOP("UiText", "Memory efficiency"),
+     SHARDSCOPE_TR_NOOP("UiText", "achieved fraction of HBM bandwidth, 0.01 to 1 (no real kernel reaches less than 1 %)"), nullptr, ACCESS(&S::perf, &F::memoryEfficiency)},
+    {"perf", "link_efficiency", "link-efficiency", FieldType::Number, "", 0.01, 1, false, SHARDSCOPE_TR_NOOP("UiText", "Link efficiency"),
+     SHARDSCOPE_TR_NOOP("UiText", "NCCL bus bandwidth / link bandwidth, 0.01 to 1 (no real collective reaches less than 1 %)"), nullptr, ACCESS(&S::perf, &F::linkEfficiency)},
     {"perf", "intra_latency_us", "intra-latency-us", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "us"), 0, 1000000, false, SHARDSCOPE_TR_NOOP("UiText", "Intra-node latency"),
      SHARDSCOPE_TR_NOOP("UiText", "latency per ring step in a node, us"), nullptr, ACCESS(&S::perf, &F::intraLatencyUs)},
     {"perf", "inter_latency_us", "inter-latency-us", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "us"), 0, 1000000, false, SHARDSCOPE_TR_NOOP("UiText", "Inter-node latency"),
