@@ -101,15 +101,17 @@ struct At {
 };
 
 // A double stored in other units than the file's: the file's MiB are bytes in the scenario.
-template <double Scale, auto... Path>
+// (The scale is a whole number of bytes: clang 14 takes no double template arguments, and the
+// fuzz build is clang's.)
+template <std::int64_t Scale, auto... Path>
 struct Scaled {
-    static std::optional<FieldValue> get(const Scenario& s) { return At<Path...>::ref(s) / Scale; }
+    static std::optional<FieldValue> get(const Scenario& s) { return At<Path...>::ref(s) / static_cast<double>(Scale); }
     static bool set(Scenario& s, const FieldValue& value)
     {
         double v = 0;
         if (!fromValue(value, v))
             return false;
-        At<Path...>::ref(s) = v * Scale;
+        At<Path...>::ref(s) = v * static_cast<double>(Scale);
         return true;
     }
 };
@@ -361,16 +363,16 @@ const FieldSpec kFields[] = {
 
     // ---- overhead
     {"overhead", "context_mib", "context-mib", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "MiB"), 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "CUDA context"),
-     SHARDSCOPE_TR_NOOP("UiText", "CUDA context and workspaces, MiB"), nullptr, &Scaled<units::kMiB, &S::overhead, &O::cudaContextBytes>::get,
-     &Scaled<units::kMiB, &S::overhead, &O::cudaContextBytes>::set},
+     SHARDSCOPE_TR_NOOP("UiText", "CUDA context and workspaces, MiB"), nullptr, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::cudaContextBytes>::get,
+     &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::cudaContextBytes>::set},
     {"overhead", "fragmentation", "fragmentation", FieldType::Number, "", 0, 1, false, SHARDSCOPE_TR_NOOP("UiText", "Fragmentation"),
      SHARDSCOPE_TR_NOOP("UiText", "allocator slack, fraction of activations"), nullptr, ACCESS(&S::overhead, &O::fragmentation)},
     {"overhead", "nccl_mib", "nccl-mib", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "MiB"), 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "NCCL buffers"),
-     SHARDSCOPE_TR_NOOP("UiText", "NCCL buffers per communicator, MiB"), nullptr, &Scaled<units::kMiB, &S::overhead, &O::ncclBytesPerGroup>::get,
-     &Scaled<units::kMiB, &S::overhead, &O::ncclBytesPerGroup>::set},
+     SHARDSCOPE_TR_NOOP("UiText", "NCCL buffers per communicator, MiB"), nullptr, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::ncclBytesPerGroup>::get,
+     &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::ncclBytesPerGroup>::set},
     {"overhead", "bucket_mb", "bucket-mb", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "MB"), 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "Gradient bucket"),
-     SHARDSCOPE_TR_NOOP("UiText", "gradient bucket, MB"), nullptr, &Scaled<units::kMB, &S::overhead, &O::dpBucketBytes>::get,
-     &Scaled<units::kMB, &S::overhead, &O::dpBucketBytes>::set},
+     SHARDSCOPE_TR_NOOP("UiText", "gradient bucket, MB"), nullptr, &Scaled<static_cast<std::int64_t>(units::kMB), &S::overhead, &O::dpBucketBytes>::get,
+     &Scaled<static_cast<std::int64_t>(units::kMB), &S::overhead, &O::dpBucketBytes>::set},
     {"overhead", "zero3_prefetch_layers", "zero3-prefetch-layers", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "layers"), 0, 16384, false,
      SHARDSCOPE_TR_NOOP("UiText", "ZeRO-3 prefetch"), SHARDSCOPE_TR_NOOP("UiText", "ZeRO-3 gathered layers live"), nullptr, ACCESS(&S::overhead, &O::zero3PrefetchLayers)},
 
