@@ -4,7 +4,6 @@
 #include <cstdint>
 #include <limits>
 
-
 namespace shardscope {
 
 namespace {
