@@ -3,12 +3,15 @@
 // a (headless when there is no display) QApplication the first time it is needed.
 #include <QApplication>
 
+#include <clocale>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "cli/cli.h"
+#include "core/common/scratch_folder.h"
 #include "ui/export/chart_render.h"
 #include "ui/platform/headless.h"
 
@@ -26,6 +29,7 @@ int main(int argc, char** argv)
             if (withoutDisplay())
                 useOffscreenPlatform();
             app = std::make_unique<QApplication>(argc, argv);
+            std::setlocale(LC_NUMERIC, "C");  // QApplication took the user's; numbers stay "0.5"
         }
         ExportOptions options;
         options.size = QSize(request.width, request.height);
@@ -39,5 +43,11 @@ int main(int argc, char** argv)
         error = problem.toStdString();
         return false;
     };
-    return shardscope::cli::runCli({argv + 1, argv + argc}, std::cout, std::cerr, hooks);
+    {
+        std::error_code ignored;  // scratch folders of killed runs (core/common/scratch_folder.h)
+        shardscope::removeStaleScratchFolders(std::filesystem::temp_directory_path(ignored));
+    }
+    const int status = shardscope::cli::runCli({argv + 1, argv + argc}, std::cout, std::cerr, hooks);
+    app.reset();
+    return shardscope::cli::finishOutput(status);
 }

@@ -10,11 +10,14 @@
 #include <QDir>
 #include <QTimer>
 
+#include <clocale>
 #include <cstdio>
+#include <filesystem>
 #include <cstdlib>
 #include <optional>
 #include <string_view>
 
+#include "core/common/scratch_folder.h"
 #include "ui/i18n/language.h"
 #include "ui/document/autosave.h"
 #include "ui/main_window.h"
@@ -66,6 +69,13 @@ int main(int argc, char** argv)
 #endif
 
     QApplication app(argc, argv);
+    // QApplication adopts the user's locale for the C library too; numbers in core (snprintf,
+    // any C parser) must not become "0,5" under LC_ALL=de_DE.UTF-8 (Qt's documented remedy).
+    std::setlocale(LC_NUMERIC, "C");
+    {
+        std::error_code ignored;  // scratch folders of killed runs (core/common/scratch_folder.h)
+        shardscope::removeStaleScratchFolders(std::filesystem::temp_directory_path(ignored));
+    }
     QApplication::setApplicationName(QStringLiteral("ShardScope"));
     QApplication::setOrganizationName(QStringLiteral("ShardScope"));
     QApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));

@@ -1,6 +1,10 @@
 #include "cli/cli.h"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <exception>
+#include <iostream>
 #include <ostream>
 
 #include "cli/option_parser.h"
@@ -41,6 +45,22 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
         err << "shardscope-cli: internal error\n";
         return kExitInternal;
     }
+}
+
+int finishOutput(int status)
+{
+    // `shardscope-cli estimate > /dev/full` must not exit 0 with nothing written: the stream's
+    // state and the final flush of stdout both report a failed write (ENOSPC, EPIPE, EIO).
+    std::cout.flush();
+    const bool outFailed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
+    const int outErrno = errno;
+    std::cerr.flush();
+    const bool errFailed = !std::cerr || std::fflush(stderr) != 0 || std::ferror(stderr) != 0;
+    if (outFailed && !errFailed)
+        std::fprintf(stderr, "shardscope-cli: error: cannot write the output: %s\n", std::strerror(outErrno));
+    if (outFailed || errFailed)
+        return status == kExitOk ? kExitInternal : status;
+    return status;
 }
 
 } // namespace shardscope::cli

@@ -13,6 +13,10 @@ namespace shardscope::cli {
 // chart rendering); without them `export` reports that it is unavailable. Never throws.
 int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, const CliHooks& hooks = {});
 
+// Flushes std::cout and std::cerr; a failed write to either (a full disk, a closed pipe,
+// /dev/full) turns an exit status of 0 into 1, with a message on stderr when stderr still works.
+int finishOutput(int status);
+
 // The usage of every command, and one command's flags (its own, then the scenario flags).
 void printUsage(std::ostream& out, const CliHooks& hooks);
 void printCommandHelp(const Command& command, std::ostream& out, const CliHooks& hooks);

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "cli/option_parser.h"
+#include "core/common/input_file.h"
 #include "core/scenario/field_table.h"
 #include "core/scenario/model_presets.h"
 #include "core/scenario/scenario_json.h"
@@ -63,18 +64,14 @@ std::optional<Scenario> resolveScenario(const Invocation& inv, std::ostream& err
     Json document = Json::object();
     std::filesystem::path baseDirectory;
     if (!inv.scenarioFile.empty()) {
-        std::ifstream stream(inv.scenarioFile, std::ios::binary);
-        if (!stream) {
-            invalidOption(err, "--scenario", "cannot read " + inv.scenarioFile);
+        // Size, depth, special files and duplicate keys: docs/architecture.md, "Input limits".
+        Diagnostics problems;
+        std::optional<Json> read = readJsonFile(inv.scenarioFile, "scenario", problems);
+        for (const Diagnostic& d : problems)
+            invalidOption(err, "--scenario", d.message);
+        if (!read)
             return std::nullopt;
-        }
-        std::ostringstream text;
-        text << stream.rdbuf();
-        document = Json::parse(text.str(), nullptr, false);
-        if (document.is_discarded()) {
-            invalidOption(err, "--scenario", inv.scenarioFile + " is not valid JSON");
-            return std::nullopt;
-        }
+        document = std::move(*read);
         if (!document.is_object()) {
             invalidOption(err, "--scenario", inv.scenarioFile + " must hold a JSON object");
             return std::nullopt;

@@ -28,6 +28,7 @@ namespace shardscope::ui {
 MainWindow::MainWindow(bool restoreSession, QWidget* parent) : QMainWindow(parent), baseFont_(QApplication::font())
 {
     setObjectName(QStringLiteral("MainWindow"));
+    setAcceptDrops(true);  // a scenario file dropped on the window opens (dropEvent)
     modelPanel_ = new ModelPanel(&document_);
     layoutPanel_ = new LayoutPanel(&document_);
     auto* controls = new QWidget;

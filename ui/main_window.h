@@ -51,7 +51,9 @@ public:
     void setThemeKind(ThemeKind kind);
     void setLanguage(Language language);
     void setFontScale(double scale);
-    bool openFile(const QString& path);              // with a message box on failure
+    // With a message naming the field on failure (a box, or stderr without a screen); the open
+    // scenario is then untouched.
+    bool openFile(const QString& path);
     bool exportAllCharts(const QString& folder, const QString& suffix, QString* error);
     // Waits for background work, replots everything now and saves the window as a PNG.
     bool saveScreenshot(const QString& path, QString* error);
@@ -75,6 +77,9 @@ public:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
+    // A scenario file dropped on the window opens like File > Open (main_window_files.cpp).
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     // main_window.cpp: the layout and the flow of data to the charts

@@ -1,6 +1,9 @@
 // MainWindow: scenario files and persisted settings.
 #include <QCloseEvent>
 #include <QDateTime>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -16,6 +19,7 @@
 #include "ui/controls/model_panel.h"
 #include "ui/document/autosave.h"
 #include "ui/main_window.h"
+#include "ui/platform/load_error.h"
 
 namespace shardscope::ui {
 namespace {
@@ -44,8 +48,9 @@ bool MainWindow::openFile(const QString& path)
 {
     QString error;
     if (!document_.load(path, &error)) {
-        // The open scenario is untouched; only the message tells what went wrong.
-        QMessageBox::warning(this, tr("Open scenario"), error);
+        // The open scenario is untouched; only the message tells what went wrong (on stderr
+        // when there is no screen: --screenshot, tests).
+        showLoadError(this, tr("Open scenario"), error);
         if (!QFileInfo::exists(path)) {
             settings_.removeRecentFile(path);
             rebuildRecentMenu();
@@ -109,6 +114,35 @@ void MainWindow::importConfigInteractive()
                                                       tr("Model configuration (config.json *.json)"));
     if (!path.isEmpty())
         modelPanel_->importConfig(path);
+}
+
+namespace {
+
+// The one local .json file a drag carries, or an empty string.
+QString droppedScenario(const QMimeData* data)
+{
+    if (data == nullptr || !data->hasUrls() || data->urls().size() != 1 || !data->urls().front().isLocalFile())
+        return QString();
+    const QString path = data->urls().front().toLocalFile();
+    return path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? path : QString();
+}
+
+} // namespace
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!droppedScenario(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QString path = droppedScenario(event->mimeData());
+    if (path.isEmpty())
+        return;
+    event->acceptProposedAction();
+    if (maybeSave())
+        openFile(path);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -60,12 +60,12 @@ int runExport(const Invocation& inv, std::ostream& out, std::ostream& err)
     request.theme = inv.choice("theme", "light");
     request.language = inv.choice("lang", "en");
 
-    // Every chart but the drift experiment plots the scenario: an impossible layout is bad input.
+    // An impossible layout is bad input for every chart (issue 18: each command validates its base scenario).
     const std::optional<Scenario> scenario = resolveScenario(inv, err);
     if (!scenario)
         return kExitInvalidInput;
     const Estimate result = estimate(*scenario);
-    if (!result.valid() && request.chart != "drift") {
+    if (!result.valid()) {  // every chart, drift too: a command checks its whole scenario first
         printErrors(err, result.diagnostics);
         return kExitInvalidInput;
     }

@@ -10,6 +10,7 @@
 #include "cli/command.h"
 #include "cli/option_inputs.h"
 #include "cli/option_parser.h"
+#include "cli/progress.h"
 #include "core/precision/reduction.h"
 #include "core/precision/sharded_master.h"
 
@@ -141,7 +142,16 @@ int runReduce(const Invocation& inv, std::ostream& out, std::ostream& err)
         return kExitInvalidInput;
     const Said said{inv, {{"dtype", enumId(spec.gradients)}, {"max-ranks", spec.maxRanks}, {"elements", spec.elements},
                           {"mean", spec.mean}, {"spread", spec.spread}, {"seed", spec.seed}}};
-    printErrors(spec, reductionErrors(spec), format, said, out);
+    std::vector<ReductionPoint> points;
+    {
+        Progress progress("reduce", err);
+        points = reductionErrors(spec, [&](double fraction) { return progress(fraction); });
+        if (progress.interrupted()) {
+            err << "shardscope-cli: reduce: interrupted; nothing written\n";
+            return kExitInterrupted;
+        }
+    }
+    printErrors(spec, points, format, said, out);
     return kExitOk;
 }
 

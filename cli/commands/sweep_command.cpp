@@ -1,4 +1,5 @@
 // shardscope-cli sweep: the series behind the scaling and sequence-length charts.
+#include <algorithm>
 #include <cstdio>
 #include <ostream>
 
@@ -7,6 +8,7 @@
 #include "core/scenario/assumptions.h"
 
 #include "cli/command.h"
+#include "cli/option_parser.h"
 #include "cli/scenario_args.h"
 #include "core/comm/collectives.h"
 #include "core/estimate/sweeps.h"
@@ -117,18 +119,26 @@ void printSequence(const std::vector<SequencePoint>& points, const std::string& 
 
 int runSweep(const Invocation& inv, std::ostream& out, std::ostream& err)
 {
-    FieldPaths given;
-    const std::optional<Scenario> scenario = resolveScenario(inv, err, &given);
-    if (!scenario)
+    // The base scenario is checked like estimate's (an unknown GPU, tp 3 on 8 GPUs): a sweep of
+    // a scenario that is wrong everywhere would print only "(impossible layout)" with exit 0.
+    const std::optional<Resolved> resolved = resolveAndEstimate(inv, err);
+    if (!resolved)
         return kExitInvalidInput;
-    const Inputs in{*scenario, given};
+    const Scenario& scenario = resolved->scenario;
+    const Inputs in{scenario, resolved->given};
     const std::string format = inv.choice("format", "table");
     if (inv.choice("kind", "scaling") == "scaling") {
         const ScalingMode mode = inv.choice("mode", "fixed-global-batch") == "fixed-global-batch" ? ScalingMode::FixedGlobalBatch
                                                                                                   : ScalingMode::FixedPerGpuWork;
-        printScaling(scalingSweep(*scenario, mode), format, in, out);
+        const std::vector<ScalingPoint> points = scalingSweep(scenario, mode);
+        if (std::none_of(points.begin(), points.end(), [](const ScalingPoint& p) { return p.valid; })) {
+            invalidOption(err, "--gpus", "no GPU count of the sweep gives a valid layout for tp x pp x cp x ep; "
+                                         "the base scenario's own is the only one (try shardscope-cli estimate)");
+            return kExitInvalidInput;
+        }
+        printScaling(points, format, in, out);
     } else {
-        printSequence(sequenceSweep(*scenario), format, in, out);
+        printSequence(sequenceSweep(scenario), format, in, out);
     }
     return kExitOk;
 }

@@ -12,6 +12,7 @@
 #include "cli/command.h"
 #include "cli/option_parser.h"
 #include "core/common/atomic_file.h"
+#include "core/common/input_file.h"
 #include "core/validation/validation_report.h"
 #include "core/validation/validation_suite.h"
 
@@ -28,12 +29,11 @@ bool reportProblems(const Diagnostics& problems, std::ostream& err)
 // Rewrites the generated section of `path` atomically: a temporary file renamed over it.
 bool writeDocument(const std::filesystem::path& path, const std::string& section, std::ostream& err)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return invalidOption(err, "--write-doc", "cannot read " + path.string());
-    std::ostringstream text;
-    text << in.rdbuf();
-    std::string document = text.str();
+    Diagnostics problems;
+    std::optional<std::string> text = readInputFile(path, "--write-doc", problems);
+    if (!text)
+        return invalidOption(err, "--write-doc", problems.front().message);
+    std::string document = std::move(*text);
     if (!replaceGeneratedSection(document, section))
         return invalidOption(err, "--write-doc", path.string() + " has no generated section: it needs the lines \""
                                                      + kValidationBegin + "\" and \"" + kValidationEnd + "\"");

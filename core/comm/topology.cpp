@@ -1,6 +1,8 @@
 #include "core/comm/topology.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 
 namespace shardscope {
 
@@ -24,22 +26,25 @@ int groupStride(ParallelDim dimension, const LayoutSizes& s)
 {
     // Expert-parallel groups are consecutive data-parallel ranks (Megatron-LM carves them out of dp).
     const ParallelDim placed = dimension == ParallelDim::EP ? ParallelDim::DP : dimension;
-    int stride = 1;
+    // In 64 bits, saturating: an impossible layout (tp = pp = 65536 on 64 GPUs, each size within
+    // its range) overflowed an int here (found by fuzz/fuzz_scenario).
+    std::int64_t stride = 1;
     for (ParallelDim inner : s.order) {
         if (inner == placed)
             break;
-        stride *= sizeOf(inner, s);
+        stride = std::min<std::int64_t>(stride * sizeOf(inner, s), std::numeric_limits<int>::max());
     }
-    return stride;
+    return static_cast<int>(stride);
 }
 
 int groupSpan(ParallelDim dimension, const LayoutSizes& s)
 {
-    const int own = groupStride(dimension, s) * sizeOf(dimension, s);
+    constexpr std::int64_t kMax = std::numeric_limits<int>::max();
+    const std::int64_t own = std::min<std::int64_t>(std::int64_t{groupStride(dimension, s)} * sizeOf(dimension, s), kMax);
     // The gradient group of data parallelism is dp x cp ranks: it spans both dimensions.
     if (dimension == ParallelDim::DP && s.cp > 1)
-        return std::max(own, groupStride(ParallelDim::CP, s) * s.cp);
-    return own;
+        return static_cast<int>(std::max(own, std::min<std::int64_t>(std::int64_t{groupStride(ParallelDim::CP, s)} * s.cp, kMax)));
+    return static_cast<int>(own);
 }
 
 Link groupLink(ParallelDim dimension, const LayoutSizes& sizes, const LinkParameters& p)

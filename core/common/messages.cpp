@@ -84,6 +84,16 @@ std::span<const char* const> catalog()
         kScenarioObject,
         kCannotRead,
         kNotJson,
+        kReductionWork,
+        kEmptyPath,
+        kPathNotUtf8,
+        kCannotReadBecause,
+        kReadFolder,
+        kNotRegularFile,
+        kFileTooLarge,
+        kJsonTooDeep,
+        kDuplicateKey,
+        kConfigRange,
         kUnknownModel,
         kPresetOrConfig,
         kBadLoraTargets,
@@ -155,6 +165,7 @@ std::span<const char* const> catalog()
         kZero3Accumulation,
         kIdleGpus,
         kTpLargerThanNode,
+        kZero3Gather,
     };
     return all;
 }

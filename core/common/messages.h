@@ -81,6 +81,7 @@ inline constexpr const char* kCurvePoints = SHARDSCOPE_TR_NOOP("Diagnostic", "th
 inline constexpr const char* kBeyondFormat = SHARDSCOPE_TR_NOOP("Diagnostic", "start %1 is beyond the range of %2");
 inline constexpr const char* kNotRepresentable = SHARDSCOPE_TR_NOOP("Diagnostic", "start is not representable in %1; the weight starts at its rounding");
 inline constexpr const char* kBetween = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 must be between %2 and %3");
+inline constexpr const char* kReductionWork = SHARDSCOPE_TR_NOOP("Diagnostic", "elements x (2 + 4 + ... + max-ranks) is %1 rank values; the limit is %2 (about ten seconds): use fewer elements or ranks");
 inline constexpr const char* kMeanSpread = SHARDSCOPE_TR_NOOP("Diagnostic", "mean must be finite and spread positive");
 
 // Preset files
@@ -102,6 +103,15 @@ inline constexpr const char* kOffloadNotTimed = SHARDSCOPE_TR_NOOP("Diagnostic",
 inline constexpr const char* kScenarioObject = SHARDSCOPE_TR_NOOP("Diagnostic", "a scenario file must hold a JSON object");
 inline constexpr const char* kCannotRead = SHARDSCOPE_TR_NOOP("Diagnostic", "cannot read %1");
 inline constexpr const char* kNotJson = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 is not valid JSON (byte %2)");
+inline constexpr const char* kEmptyPath = SHARDSCOPE_TR_NOOP("Diagnostic", "needs a file path, not an empty string");
+inline constexpr const char* kPathNotUtf8 = SHARDSCOPE_TR_NOOP("Diagnostic", "the file path is not valid UTF-8");
+inline constexpr const char* kCannotReadBecause = SHARDSCOPE_TR_NOOP("Diagnostic", "cannot read %1: %2");
+inline constexpr const char* kReadFolder = SHARDSCOPE_TR_NOOP("Diagnostic", "cannot read %1: it is a folder");
+inline constexpr const char* kNotRegularFile = SHARDSCOPE_TR_NOOP("Diagnostic", "refusing to read %1: it is not a regular file (a device, FIFO or socket)");
+inline constexpr const char* kFileTooLarge = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 is larger than the %2 MiB limit on input files");
+inline constexpr const char* kJsonTooDeep = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 is nested deeper than %2 levels");
+inline constexpr const char* kDuplicateKey = SHARDSCOPE_TR_NOOP("Diagnostic", "%1: the key \"%2\" appears twice in one object");
+inline constexpr const char* kConfigRange = SHARDSCOPE_TR_NOOP("Diagnostic", "config.json \"%1\" must be between %2 and %3 (got %4)");
 inline constexpr const char* kUnknownModel = SHARDSCOPE_TR_NOOP("Diagnostic", "unknown model '%1'; known: %2");
 inline constexpr const char* kPresetOrConfig = SHARDSCOPE_TR_NOOP("Diagnostic", "give either a model preset or a config.json, not both");
 inline constexpr const char* kBadLoraTargets = SHARDSCOPE_TR_NOOP("Diagnostic", "LoRA targets must list projections from q, k, v, o, gate, up, down (or all), got '%1'");
@@ -187,6 +197,8 @@ inline constexpr const char* kZero2PipelineReduce = SHARDSCOPE_TR_NOOP("Diagnost
 inline constexpr const char* kZero3PipelineKept = SHARDSCOPE_TR_NOOP("Diagnostic", "ZeRO-3 with pp %1 and %2 micro-batches per step: re-gathering the weights for each would take x%3 all-gathers per step, so each stage's weights are priced as kept gathered through the step (torchtitan's default); engines run this layout with ZeRO-1: --zero 1");
 inline constexpr const char* kZero3Accumulation = SHARDSCOPE_TR_NOOP("Diagnostic", "ZeRO-3 with micro-batch 1 and %1 accumulation steps: the weights are gathered twice and the gradients reduce-scattered for every micro-batch (x%2 collectives per step); a larger micro-batch needs fewer: --micro-batch %3");
 inline constexpr const char* kIdleGpus = SHARDSCOPE_TR_NOOP("Diagnostic", "global batch %1 gives each pipeline %2 micro-batches for pp %3: GPUs sit idle %4% of the step in the pipeline bubble; %5 micro-batches (4 x pp) bring it to %6%: --global-batch %7");
+// Memory explanations
+inline constexpr const char* kZero3Gather = SHARDSCOPE_TR_NOOP("Diagnostic", "ZeRO-3 needs %1 more per GPU than ZeRO-2 would: it keeps gathered full-size parameters of %2 (the layer being computed and the one prefetched), more than the %3 that sharding the weights over dp %4 saves");
 
 // Every template above, for the translation-completeness test.
 std::span<const char* const> catalog();

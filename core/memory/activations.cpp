@@ -218,7 +218,14 @@ double recomputeWorkingSet(const ActivationContext& c, const ActivationTerms& te
     case Recompute::None: return 0.0;
     case Recompute::Selective: return terms.quadratic() + terms.flashStatistics;
     case Recompute::Full:
-    case Recompute::EveryKth: return terms.total();
+    case Recompute::EveryKth:
+        // The recomputed layer's input is its checkpoint, already counted in the stored
+        // activations: the recomputation reads it in place (torch.utils.checkpoint and Megatron-LM's
+        // CheckpointFunction.backward re-run the forward on detach_variable(inputs), which shares
+        // the saved tensor's storage), so the working set is the layer's activations less its
+        // input. Counting the input twice made full recomputation keep more than none with one
+        // layer per stage (issue 18).
+        return std::max(0.0, terms.total() - layerInput(c));
     case Recompute::Op: return std::max(0.0, terms.total() - opSelectiveStored(c));
     }
     return 0.0;

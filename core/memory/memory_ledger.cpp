@@ -101,7 +101,7 @@ public:
             const bool hiddenMatrix = (g.placement == Placement::Layer || g.placement == Placement::DenseLayer) && g.isMatrix();
             addTrainable(elements, optimizerStateBytes(s_.training.optimizer, recipe_.moment, local, hiddenMatrix) * scale_, kind, out);
         } else if ((g.projection & s_.training.loraTargets) != 0) {
-            addAdapter(g, local.copies, kind, out);
+            addAdapter(local, kind, out);
         }
     }
 
@@ -124,12 +124,18 @@ private:
     }
 
     // LoRA (Hu et al. 2021, arXiv 2106.09685): W + B A with A (r x in) and B (out x r), trainable
-    // in the recipe's precision; replicated across tensor-parallel ranks here (documented).
-    void addAdapter(const TensorGroup& g, std::int64_t copies, int kind, States& out) const
+    // in the recipe's precision. Under tensor parallelism each adapter follows its base layer's
+    // split as PEFT's Megatron wrapper does (peft src/peft/tuners/lora/tp_layer.py,
+    // LoraParallelLinear: a row-parallel base splits A along its input and keeps B whole; a
+    // column-parallel base splits B along its output and keeps A whole), so A is r x local input
+    // and B local output x r. (It kept both whole on every TP rank before issue 18: under ZeRO-3,
+    // where a TP-replicated tensor is sharded over dp only, more TP at the same GPU count then
+    // raised QLoRA weights per GPU by up to 49 %.)
+    void addAdapter(const LocalShape& local, int kind, States& out) const
     {
         const std::int64_t r = s_.training.loraRank;
-        const LocalShape a{r, g.cols, copies};
-        const LocalShape b{g.rows, r, copies};
+        const LocalShape a{r, local.cols, local.copies};
+        const LocalShape b{local.rows, r, local.copies};
         const double elements = static_cast<double>(a.elements() + b.elements());
         const double optimizer = optimizerStateBytes(s_.training.optimizer, recipe_.moment, a, true)
                                  + optimizerStateBytes(s_.training.optimizer, recipe_.moment, b, true);

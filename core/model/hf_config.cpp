@@ -3,12 +3,16 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/common/input_file.h"
 #include "core/common/messages.h"
 
 namespace shardscope {
 namespace {
 
 constexpr const char* kField = "model.hf_config";
+// Every count a config holds is narrowed to int somewhere (layers, heads, experts); none of the
+// model's ranges in field_table.cpp comes near this.
+constexpr std::int64_t kMaxCount = 2147483647;
 
 // Reads integer `key`; when absent uses `fallback` if given, otherwise reports it missing.
 bool readCount(const nlohmann::json& c, const char* key, std::int64_t& target, Diagnostics& out,
@@ -23,8 +27,17 @@ bool readCount(const nlohmann::json& c, const char* key, std::int64_t& target, D
         out.push_back(makeDiagnostic(Severity::Error, kField, msg::kConfigMissing, {key}));
         return false;
     }
-    if (!it->is_number_integer() || it->get<std::int64_t>() < (zeroAllowed ? 0 : 1)) {
+    if (!it->is_number_integer()) {
         out.push_back(makeDiagnostic(Severity::Error, kField, msg::kConfigPositive, {key}));
+        return false;
+    }
+    // Range-checked as a 64-bit value before anything narrows it: 4294967328 layers must be
+    // refused, not wrapped to 32 (the model's own ranges, field_table.cpp, are checked later).
+    const std::int64_t minimum = zeroAllowed ? 0 : 1;
+    const bool tooLarge = it->is_number_unsigned() && it->get<std::uint64_t>() > static_cast<std::uint64_t>(kMaxCount);
+    if (tooLarge || it->get<std::int64_t>() < minimum || it->get<std::int64_t>() > kMaxCount) {
+        out.push_back(makeDiagnostic(Severity::Error, kField, msg::kConfigRange,
+                                     {key, std::to_string(minimum), std::to_string(kMaxCount), it->dump()}));
         return false;
     }
     target = it->get<std::int64_t>();
@@ -212,19 +225,10 @@ std::optional<ModelSpec> importHfConfig(const nlohmann::json& c, Diagnostics& ou
 
 std::optional<ModelSpec> importHfConfigFile(const std::string& path, Diagnostics& out)
 {
-    std::ifstream stream(path, std::ios::binary);
-    if (!stream) {
-        out.push_back(makeDiagnostic(Severity::Error, kField, msg::kCannotRead, {path}));
+    const std::optional<nlohmann::json> config = readJsonFile(path, kField, out);
+    if (!config)
         return std::nullopt;
-    }
-    std::ostringstream text;
-    text << stream.rdbuf();
-    const nlohmann::json config = nlohmann::json::parse(text.str(), nullptr, false);
-    if (config.is_discarded()) {
-        out.push_back(makeDiagnostic(Severity::Error, kField, msg::kNotJson, {path, "?"}));
-        return std::nullopt;
-    }
-    return importHfConfig(config, out);
+    return importHfConfig(*config, out);
 }
 
 } // namespace shardscope

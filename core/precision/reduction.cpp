@@ -79,11 +79,25 @@ Diagnostics checkReduction(const ReductionSpec& spec)
         out.push_back(makeDiagnostic(Severity::Error, "reduce.elements", msg::kBetween, {"elements", "1", "1,000,000"}));
     if (!std::isfinite(spec.mean) || !std::isfinite(spec.spread) || spec.spread <= 0)
         out.push_back(makeDiagnostic(Severity::Error, "reduce.spread", msg::kMeanSpread));
+    if (out.empty() && reductionWork(spec) > kMaxReductionWork)
+        out.push_back(makeDiagnostic(Severity::Error, "reduce.elements", msg::kReductionWork,
+                                     {std::to_string(static_cast<long long>(reductionWork(spec))), "100,000,000"}));
     return out;
 }
 
-std::vector<ReductionPoint> reductionErrors(const ReductionSpec& spec)
+double reductionWork(const ReductionSpec& spec)
 {
+    double ranks = 0;
+    for (int n = 2; n <= spec.maxRanks && n > 0; n *= 2)
+        ranks += n;
+    return ranks * std::max(0, spec.elements);
+}
+
+std::vector<ReductionPoint> reductionErrors(const ReductionSpec& spec, const std::function<bool(double)>& keepGoing)
+{
+    const double total = std::max(1.0, reductionWork(spec));
+    const double step = total / 100.0;
+    double done = 0, reported = 0;
     std::vector<ReductionPoint> points;
     Random rng(spec.seed);
     std::vector<float> values;
@@ -110,6 +124,12 @@ std::vector<ReductionPoint> reductionErrors(const ReductionSpec& spec)
                 const double high = reduceValues(values, FloatFormat::Fp32, o, chunk) - reference;
                 squaredBf16[order] += low * low;
                 squaredFp32[order] += high * high;
+            }
+            done += ranks;
+            if (keepGoing && done - reported >= step) {
+                reported = done;
+                if (!keepGoing(done / total))
+                    return points;
             }
         }
         for (int order = 0; order < 3; ++order) {

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/common/diagnostics.h"
@@ -36,8 +37,16 @@ struct ReductionPoint {
     double fp32[3] = {0, 0, 0};
 };
 
+// The experiment's work: rank values drawn, summed exactly and reduced six ways, elements x
+// (2 + 4 + ... + maxRanks). checkReduction refuses more than kMaxReductionWork (about ten seconds
+// of one core; docs/architecture.md, "Input limits").
+inline constexpr double kMaxReductionWork = 1e8;
+double reductionWork(const ReductionSpec& spec);
+
 Diagnostics checkReduction(const ReductionSpec& spec);
-std::vector<ReductionPoint> reductionErrors(const ReductionSpec& spec);
+// `keepGoing` (optional) is told the fraction done about every 1 % of the work; when it returns
+// false the experiment stops and returns the points finished so far (an interrupt).
+std::vector<ReductionPoint> reductionErrors(const ReductionSpec& spec, const std::function<bool(double)>& keepGoing = {});
 
 const char* reductionOrderName(ReductionOrder order);
 

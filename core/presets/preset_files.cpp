@@ -6,6 +6,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "core/common/input_file.h"
 #include "core/presets/embedded_presets.h"
 
 namespace shardscope {
@@ -42,10 +43,9 @@ std::vector<PresetFile> presetFiles(const std::string& kind, const std::filesyst
     }
     std::sort(paths.begin(), paths.end());
     for (const auto& path : paths) {
-        std::ifstream stream(path, std::ios::binary);
-        std::ostringstream text;
-        text << stream.rdbuf();
-        files.push_back({path.string(), text.str()});
+        Diagnostics ignored;  // an unreadable or oversized file is skipped like an unparsable one
+        if (std::optional<std::string> text = readInputFile(path, kind, ignored))
+            files.push_back({path.string(), std::move(*text)});
     }
     return files;
 }

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/diagnostics.h"
+#include "core/common/input_file.h"
 #include "core/common/messages.h"
 #include "core/presets/preset_files.h"
 
@@ -24,8 +25,9 @@ public:
     PresetRegistry(const std::vector<PresetFile>& files, Parse parse)
     {
         for (const PresetFile& file : files) {
-            const nlohmann::json object = nlohmann::json::parse(file.text, nullptr, false);
-            if (object.is_discarded() || !object.is_object()) {
+            Diagnostics unreadable;  // depth and duplicate keys as for every input (input_file.h)
+            const nlohmann::json object = parseJsonStrict(file.text, file.origin, "preset", unreadable).value_or(nullptr);
+            if (!object.is_object()) {
                 diagnostics_.push_back(makeDiagnostic(Severity::Warning, "preset", msg::kPresetNotObject, {file.origin}));
                 continue;
             }

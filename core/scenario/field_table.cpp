@@ -101,15 +101,17 @@ struct At {
 };
 
 // A double stored in other units than the file's: the file's MiB are bytes in the scenario.
-template <double Scale, auto... Path>
+// (The scale is a whole number of bytes: clang 14 takes no double template arguments, and the
+// fuzz build is clang's.)
+template <std::int64_t Scale, auto... Path>
 struct Scaled {
-    static std::optional<FieldValue> get(const Scenario& s) { return At<Path...>::ref(s) / Scale; }
+    static std::optional<FieldValue> get(const Scenario& s) { return At<Path...>::ref(s) / static_cast<double>(Scale); }
     static bool set(Scenario& s, const FieldValue& value)
     {
         double v = 0;
         if (!fromValue(value, v))
             return false;
-        At<Path...>::ref(s) = v * Scale;
+        At<Path...>::ref(s) = v * static_cast<double>(Scale);
         return true;
     }
 };
@@ -364,26 +366,28 @@ const FieldSpec kFields[] = {
 
     // ---- overhead
     {"overhead", "context_mib", "context-mib", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "MiB"), 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "CUDA context"),
-     SHARDSCOPE_TR_NOOP("UiText", "CUDA context and workspaces, MiB"), nullptr, &Scaled<units::kMiB, &S::overhead, &O::cudaContextBytes>::get,
-     &Scaled<units::kMiB, &S::overhead, &O::cudaContextBytes>::set},
+     SHARDSCOPE_TR_NOOP("UiText", "CUDA context and workspaces, MiB"), nullptr, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::cudaContextBytes>::get,
+     &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::cudaContextBytes>::set},
     {"overhead", "fragmentation", "fragmentation", FieldType::Number, "", 0, 1, false, SHARDSCOPE_TR_NOOP("UiText", "Fragmentation"),
      SHARDSCOPE_TR_NOOP("UiText", "allocator slack, fraction of activations"), nullptr, ACCESS(&S::overhead, &O::fragmentation)},
     {"overhead", "nccl_mib", "nccl-mib", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "MiB"), 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "NCCL buffers"),
-     SHARDSCOPE_TR_NOOP("UiText", "NCCL buffers per communicator, MiB"), nullptr, &Scaled<units::kMiB, &S::overhead, &O::ncclBytesPerGroup>::get,
-     &Scaled<units::kMiB, &S::overhead, &O::ncclBytesPerGroup>::set},
+     SHARDSCOPE_TR_NOOP("UiText", "NCCL buffers per communicator, MiB"), nullptr, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::ncclBytesPerGroup>::get,
+     &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::ncclBytesPerGroup>::set},
     {"overhead", "bucket_mb", "bucket-mb", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "MB"), 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "Gradient bucket"),
-     SHARDSCOPE_TR_NOOP("UiText", "gradient bucket, MB"), nullptr, &Scaled<units::kMB, &S::overhead, &O::dpBucketBytes>::get,
-     &Scaled<units::kMB, &S::overhead, &O::dpBucketBytes>::set},
+     SHARDSCOPE_TR_NOOP("UiText", "gradient bucket, MB"), nullptr, &Scaled<static_cast<std::int64_t>(units::kMB), &S::overhead, &O::dpBucketBytes>::get,
+     &Scaled<static_cast<std::int64_t>(units::kMB), &S::overhead, &O::dpBucketBytes>::set},
     {"overhead", "zero3_prefetch_layers", "zero3-prefetch-layers", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "layers"), 0, 16384, false,
      SHARDSCOPE_TR_NOOP("UiText", "ZeRO-3 prefetch"), SHARDSCOPE_TR_NOOP("UiText", "ZeRO-3 gathered layers live"), nullptr, ACCESS(&S::overhead, &O::zero3PrefetchLayers)},
 
     // ---- perf: how well kernels and collectives use the hardware
-    {"perf", "gemm_efficiency", "gemm-efficiency", FieldType::Number, "", 0, 1, true, SHARDSCOPE_TR_NOOP("UiText", "GEMM efficiency"),
-     SHARDSCOPE_TR_NOOP("UiText", "a flat fraction of peak for every GEMM, instead of the GPU's measured one and each GEMM's shape"), nullptr, ACCESS(&S::perf, &F::gemmEfficiency)},
-    {"perf", "memory_efficiency", "memory-efficiency", FieldType::Number, "", 0, 1, true, SHARDSCOPE_TR_NOOP("UiText", "Memory efficiency"),
-     SHARDSCOPE_TR_NOOP("UiText", "achieved fraction of HBM bandwidth"), nullptr, ACCESS(&S::perf, &F::memoryEfficiency)},
-    {"perf", "link_efficiency", "link-efficiency", FieldType::Number, "", 0, 1, true, SHARDSCOPE_TR_NOOP("UiText", "Link efficiency"),
-     SHARDSCOPE_TR_NOOP("UiText", "NCCL bus bandwidth / link bandwidth"), nullptr, ACCESS(&S::perf, &F::linkEfficiency)},
+    // Efficiencies from 1 %: below that no real kernel or link runs, and 1e-300 made the step time
+    // overflow to infinity (issue 16).
+    {"perf", "gemm_efficiency", "gemm-efficiency", FieldType::Number, "", 0.01, 1, false, SHARDSCOPE_TR_NOOP("UiText", "GEMM efficiency"),
+     SHARDSCOPE_TR_NOOP("UiText", "a flat fraction of peak for every GEMM, 0.01 to 1 (no real GEMM runs below 1 % of peak), instead of the GPU's measured one and each GEMM's shape"), nullptr, ACCESS(&S::perf, &F::gemmEfficiency)},
+    {"perf", "memory_efficiency", "memory-efficiency", FieldType::Number, "", 0.01, 1, false, SHARDSCOPE_TR_NOOP("UiText", "Memory efficiency"),
+     SHARDSCOPE_TR_NOOP("UiText", "achieved fraction of HBM bandwidth, 0.01 to 1 (no real kernel reaches less than 1 %)"), nullptr, ACCESS(&S::perf, &F::memoryEfficiency)},
+    {"perf", "link_efficiency", "link-efficiency", FieldType::Number, "", 0.01, 1, false, SHARDSCOPE_TR_NOOP("UiText", "Link efficiency"),
+     SHARDSCOPE_TR_NOOP("UiText", "NCCL bus bandwidth / link bandwidth, 0.01 to 1 (no real collective reaches less than 1 %)"), nullptr, ACCESS(&S::perf, &F::linkEfficiency)},
     {"perf", "intra_latency_us", "intra-latency-us", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "us"), 0, 1000000, false, SHARDSCOPE_TR_NOOP("UiText", "Intra-node latency"),
      SHARDSCOPE_TR_NOOP("UiText", "latency per ring step in a node, us"), nullptr, ACCESS(&S::perf, &F::intraLatencyUs)},
     {"perf", "inter_latency_us", "inter-latency-us", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "us"), 0, 1000000, false, SHARDSCOPE_TR_NOOP("UiText", "Inter-node latency"),

@@ -25,11 +25,14 @@ LayoutOptions layoutOptions(const Scenario& s)
 {
     const ModelSpec& m = s.model;
     const ParallelSpec& p = s.parallel;
-    const int gpus = std::max(1, p.gpus);
-    const int tp = std::max(1, p.tp), pp = std::max(1, p.pp), cp = std::max(1, p.cp);
+    // Products in 64 bits: tp = pp = 65536 (each within its range) is 2^32, which wrapped to 0 in
+    // an int and divided by zero (issue 18). tp, pp and cp are at most 2^16 each (field_table.cpp),
+    // so their product is at most 2^48.
+    const std::int64_t gpus = std::max(1, p.gpus);
+    const std::int64_t tp = std::max(1, p.tp), pp = std::max(1, p.pp), cp = std::max(1, p.cp);
     // A value is offered when the model allows it and the GPU count still divides by the product
     // of the model-parallel sizes, so moving one slider never breaks the layout.
-    const auto fits = [&](int t, int q, int c) { return gpus % (t * q * c) == 0; };
+    const auto fits = [&](std::int64_t t, std::int64_t q, std::int64_t c) { return gpus % (t * q * c) == 0; };
     LayoutOptions o;
     for (int t : divisorsOf(m.heads, 64)) {
         const bool ok = m.effectiveKvHeads() % t == 0 && m.ffnHidden % t == 0 && (!m.moe.isMoe() || m.expertFfn() % t == 0);
@@ -44,7 +47,7 @@ LayoutOptions layoutOptions(const Scenario& s)
         if ((c == 1 || s.training.seqLen % (2 * c) == 0) && fits(tp, pp, c))
             o.cp.push_back(c);
     }
-    const int dpTimesCp = gpus / std::max(1, tp * pp * cp) * cp;
+    const std::int64_t dpTimesCp = gpus / (tp * pp * cp) * cp;
     o.ep.push_back(1);
     for (int e = 2; m.moe.isMoe() && e <= m.moe.experts; ++e) {
         if (m.moe.experts % e == 0 && dpTimesCp % e == 0)
@@ -52,14 +55,14 @@ LayoutOptions layoutOptions(const Scenario& s)
     }
     o.vpp.push_back(1);
     for (int v = 2; pp > 1 && v <= 16; ++v) {
-        if (m.layers % (pp * v) == 0)
+        if (m.layers % (pp * v) == 0)  // pp * v <= 2^20
             o.vpp.push_back(v);
     }
-    const int modelParallel = tp * pp * cp;
-    for (int g = modelParallel; g <= 16384; g += modelParallel) {
-        const int dp = g / modelParallel;
+    const std::int64_t modelParallel = tp * pp * cp;
+    for (std::int64_t g = modelParallel; g <= 16384; g += modelParallel) {
+        const std::int64_t dp = g / modelParallel;
         if ((dp & (dp - 1)) == 0 || dp <= 16)  // every small replica count, then powers of two
-            o.gpus.push_back(g);
+            o.gpus.push_back(static_cast<int>(g));
     }
     if (o.tp.empty())
         o.tp.push_back(1);

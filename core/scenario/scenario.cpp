@@ -1,5 +1,7 @@
 #include "core/scenario/scenario.h"
 
+#include <cstdint>
+
 #include "core/model/params_family.h"
 
 namespace shardscope {
@@ -8,8 +10,10 @@ int Scenario::dataParallel() const
 {
     if (parallel.dp)
         return *parallel.dp;
-    const int modelParallel = parallel.tp * parallel.pp * parallel.cp;
-    return modelParallel > 0 && parallel.gpus % modelParallel == 0 ? parallel.gpus / modelParallel : 0;
+    // In 64 bits: tp, pp and cp are each at most 2^16, so their product overflows an int
+    // (tp = pp = 65536; found by fuzz/fuzz_scenario, kept in fuzz/regressions/scenario).
+    const std::int64_t modelParallel = std::int64_t{parallel.tp} * parallel.pp * parallel.cp;
+    return modelParallel > 0 && parallel.gpus % modelParallel == 0 ? static_cast<int>(parallel.gpus / modelParallel) : 0;
 }
 
 Scenario defaultScenario()

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/common/atomic_file.h"
+#include "core/common/input_file.h"
 #include "core/common/json_fields.h"
 #include "core/common/messages.h"
 #include "core/model/hf_config.h"
@@ -157,21 +158,11 @@ Json scenarioToJson(const Scenario& s)
 
 std::optional<Scenario> loadScenarioFile(const std::filesystem::path& path, Diagnostics& out)
 {
-    std::ifstream stream(path, std::ios::binary);
-    if (!stream) {
-        out.push_back(makeDiagnostic(Severity::Error, "scenario", msg::kCannotRead, {path.string()}));
+    // Size, depth, special files and duplicate keys: docs/architecture.md, "Input limits".
+    const std::optional<Json> document = readJsonFile(path, "scenario", out);
+    if (!document)
         return std::nullopt;
-    }
-    std::ostringstream text;
-    text << stream.rdbuf();
-    Json document;
-    try {
-        document = Json::parse(text.str());
-    } catch (const Json::parse_error& e) {
-        out.push_back(makeDiagnostic(Severity::Error, "scenario", msg::kNotJson, {path.string(), std::to_string(e.byte)}));
-        return std::nullopt;
-    }
-    return scenarioFromJson(document, path.parent_path(), out);
+    return scenarioFromJson(*document, path.parent_path(), out);
 }
 
 bool saveScenarioFile(const Scenario& s, const std::filesystem::path& path, std::string& error)

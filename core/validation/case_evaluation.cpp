@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "core/common/number_text.h"
 #include "core/estimate/estimate.h"
 #include "core/precision/float_format.h"
 #include "core/report/data_report.h"
@@ -64,9 +65,10 @@ bool matches(const Json& element, const std::vector<std::pair<std::string, std::
         if (it == element.end())
             return false;
         if (it->is_number()) {  // [calls=1] matches 1.0: numbers compare as numbers
-            char* end = nullptr;
-            const double wanted = std::strtod(value.c_str(), &end);
-            if (end == value.c_str() || *end != '\0' || it->get<double>() != wanted)
+            // The one number parser (core/common/number_text.h): strtod would follow the
+            // process locale, which the GUI sets.
+            const std::optional<double> wanted = parseDecimal(value);
+            if (!wanted || it->get<double>() != *wanted)
                 return false;
         } else if (!it->is_string() || it->get<std::string>() != value) {
             return false;

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/common/input_file.h"
 #include "core/common/messages.h"
 #include "core/validation/embedded_cases.h"
 
@@ -12,22 +13,12 @@ namespace {
 bool parseText(const std::string& text, const std::string& origin, const std::string& id, ReferenceSource& out,
                Diagnostics& problems)
 {
-    nlohmann::json document;
-    try {
-        document = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        problems.push_back(makeDiagnostic(Severity::Error, "cases", msg::kNotJson, {origin, std::to_string(e.byte)}));
+    const std::optional<nlohmann::json> document = parseJsonStrict(text, origin, "cases", problems);
+    if (!document)
         return false;
-    } catch (const nlohmann::json::exception&) {  // out_of_range: a number such as 1e400
-        Diagnostic d;
-        d.field = "cases";
-        d.message = origin + " holds a number too large for a double";
-        problems.push_back(d);
-        return false;
-    }
     out.id = id;
     out.origin = origin;
-    return parseReferenceSource(document, origin, out, problems);
+    return parseReferenceSource(*document, origin, out, problems);
 }
 
 } // namespace
@@ -45,14 +36,8 @@ std::vector<ReferenceSource> builtInReferenceSources(Diagnostics& problems)
 
 bool loadReferenceFile(const std::filesystem::path& path, ReferenceSource& out, Diagnostics& problems)
 {
-    std::ifstream stream(path, std::ios::binary);
-    if (!stream) {
-        problems.push_back(makeDiagnostic(Severity::Error, "cases", msg::kCannotRead, {path.string()}));
-        return false;
-    }
-    std::ostringstream text;
-    text << stream.rdbuf();
-    return parseText(text.str(), path.string(), path.stem().string(), out, problems);
+    const std::optional<std::string> text = readInputFile(path, "cases", problems);
+    return text && parseText(*text, path.string(), path.stem().string(), out, problems);
 }
 
 ValidationRun runValidation(std::vector<ReferenceSource> sources)

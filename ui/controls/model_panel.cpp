@@ -1,13 +1,13 @@
 #include "ui/controls/model_panel.h"
 
 #include <QCheckBox>
+#include <QFile>
 #include <QComboBox>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLocale>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -21,6 +21,7 @@
 #include "ui/controls/enum_combo.h"
 #include "ui/controls/value_slider.h"
 #include "ui/document/scenario_document.h"
+#include "ui/platform/load_error.h"
 #include "ui/i18n/ui_text.h"
 
 namespace shardscope::ui {
@@ -171,13 +172,13 @@ ModelPanel::ModelPanel(ScenarioDocument* document, QWidget* parent)
 void ModelPanel::importConfig(const QString& path)
 {
     Diagnostics problems;
-    const auto spec = importHfConfigFile(path.toStdString(), problems);
+    const auto spec = importHfConfigFile(QFile::encodeName(path).toStdString(), problems);
     if (!spec) {
         QStringList lines;
         for (const Diagnostic& d : problems)
             lines << diagnosticText(d);
-        QMessageBox::warning(this, tr("Import config.json"),
-                             tr("%1 cannot be imported:\n%2").arg(QFileInfo(path).fileName(), lines.join(QLatin1Char('\n'))));
+        showLoadError(this, tr("Import config.json"),
+                      tr("%1 cannot be imported:\n%2").arg(QFileInfo(path).fileName(), lines.join(QLatin1Char('\n'))));
         return;
     }
     edit([&](Scenario& s) {

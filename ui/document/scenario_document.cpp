@@ -2,10 +2,11 @@
 
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <nlohmann/json.hpp>
 
+#include "core/common/atomic_file.h"
+#include "core/common/input_file.h"
 #include "core/scenario/scenario_json.h"
 #include "ui/document/scenario_command.h"
 #include "ui/i18n/ui_text.h"
@@ -52,19 +53,17 @@ void ScenarioDocument::reset(const Scenario& scenario, const QString& filePath)
 
 bool ScenarioDocument::load(const QString& path, QString* error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = tr("Cannot open %1: %2").arg(QFileInfo(path).fileName(), file.errorString());
-        return false;
-    }
-    const QByteArray text = file.readAll();
-    const nlohmann::json document = nlohmann::json::parse(text.constData(), text.constData() + text.size(), nullptr, false);
-    if (document.is_discarded()) {
-        *error = tr("%1 is not valid JSON.").arg(QFileInfo(path).fileName());
+    // One reader for every input (core/common/input_file.h): size and depth limits, special
+    // files refused, duplicate keys named.
+    Diagnostics unreadable;
+    const std::optional<nlohmann::json> document = readJsonFile(QFile::encodeName(path).toStdString(), "scenario", unreadable);
+    if (!document) {
+        *error = tr("Cannot open %1: %2").arg(QFileInfo(path).fileName(),
+                                               unreadable.empty() ? QString() : diagnosticText(unreadable.front()));
         return false;
     }
     Diagnostics problems;
-    const auto scenario = scenarioFromJson(document, QFileInfo(path).absolutePath().toStdString(), problems);
+    const auto scenario = scenarioFromJson(*document, QFileInfo(path).absolutePath().toStdString(), problems);
     if (!scenario) {
         QStringList lines;
         for (const Diagnostic& d : problems) {
@@ -80,15 +79,11 @@ bool ScenarioDocument::load(const QString& path, QString* error)
 
 bool ScenarioDocument::save(const QString& path, QString* error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    const std::string text = scenarioToJson(scenario_).dump(2) + "\n";
-    file.write(text.data(), static_cast<qint64>(text.size()));
-    if (!file.commit()) {
-        *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+    // The one safe writer (core/common/atomic_file.h): exclusive temporary file, mode kept,
+    // fsync, rename; devices and FIFOs refused.
+    std::string problem;
+    if (!writeFileAtomically(QFile::encodeName(path).toStdString(), scenarioToJson(scenario_).dump(2) + "\n", problem)) {
+        *error = tr("Cannot write %1: %2").arg(path, QString::fromStdString(problem));
         return false;
     }
     filePath_ = path;

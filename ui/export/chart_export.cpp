@@ -6,10 +6,11 @@
 #include <QClipboard>
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QTemporaryDir>
 
+#include "core/common/atomic_file.h"
+#include "core/common/scratch_folder.h"
 #include "ui/charts/chart_base.h"
 
 namespace shardscope::ui {
@@ -50,7 +51,7 @@ private:
     QCPTextElement* element_ = nullptr;
 };
 
-// Renders into a temporary file first, then moves it into place with QSaveFile, so that a
+// Renders into a temporary file first, then moves it into place with writeFileAtomically (core/common/atomic_file.h), so that a
 // failure never destroys an existing file and never leaves a partial one.
 bool renderTo(ChartBase* chart, const QString& temporary, const QString& suffix, const ExportOptions& o)
 {
@@ -89,7 +90,9 @@ bool exportChart(ChartBase* chart, const QString& path, const ExportOptions& opt
         *error = QApplication::translate("Export", "Image size must be between 16 and 20000 pixels, scale between 0 and 8");
         return false;
     }
-    QTemporaryDir scratch;
+    // Named shardscope-<pid>-XXXXXX so that the next start removes it if this process is killed
+    // before the destructor runs (core/common/scratch_folder.h).
+    QTemporaryDir scratch(QDir::temp().filePath(QString::fromStdString(scratchFolderPrefix()) + QStringLiteral("XXXXXX")));
     if (!scratch.isValid()) {
         *error = QApplication::translate("Export", "Cannot create a temporary folder: %1").arg(scratch.errorString());
         return false;
@@ -100,14 +103,14 @@ bool exportChart(ChartBase* chart, const QString& path, const ExportOptions& opt
         return false;
     }
     QFile rendered(temporary);
-    QSaveFile target(path);
-    if (!rendered.open(QIODevice::ReadOnly) || !target.open(QIODevice::WriteOnly)) {
-        *error = QApplication::translate("Export", "Cannot write %1: %2").arg(QDir::toNativeSeparators(path), target.errorString());
+    if (!rendered.open(QIODevice::ReadOnly)) {
+        *error = QApplication::translate("Export", "Rendering the chart failed");
         return false;
     }
-    target.write(rendered.readAll());
-    if (!target.commit()) {
-        *error = QApplication::translate("Export", "Cannot write %1: %2").arg(QDir::toNativeSeparators(path), target.errorString());
+    const QByteArray bytes = rendered.readAll();
+    std::string problem;
+    if (!writeFileAtomically(QFile::encodeName(path).toStdString(), std::string(bytes.constData(), static_cast<std::size_t>(bytes.size())), problem)) {
+        *error = QApplication::translate("Export", "Cannot write %1: %2").arg(QDir::toNativeSeparators(path), QString::fromStdString(problem));
         return false;
     }
     return true;
