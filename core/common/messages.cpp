@@ -1,4 +1,5 @@
 #include "core/common/messages.h"
+#include "core/plan/plan_messages.h"
 
 namespace shardscope::msg {
 
@@ -149,6 +150,27 @@ std::span<const char* const> catalog()
         kDataResumeWindow,
         kTpCrossesNodes,
         kTpLargerThanNode,
+        kPlanNothingRuns,
+        kReasonTpNone,
+        kReasonTpNode,
+        kReasonTpAcross,
+        kReasonPp,
+        kReasonVpp,
+        kReasonCp,
+        kReasonEp,
+        kReasonDp,
+        kReasonZero0,
+        kReasonZero1,
+        kReasonZero2,
+        kReasonZero3,
+        kReasonSp,
+        kReasonRecomputeNone,
+        kReasonRecomputeSelective,
+        kReasonRecomputeFull,
+        kReasonRecomputeOther,
+        kReasonOffload,
+        kReasonMicroBatch,
+        kReasonMemory,
     };
     return all;
 }
