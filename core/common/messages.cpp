@@ -171,6 +171,13 @@ std::span<const char* const> catalog()
         kReasonOffload,
         kReasonMicroBatch,
         kReasonMemory,
+        kSceneRuleLora,
+        kSceneRulePrototype,
+        kSceneRulePretrain,
+        kSceneRuleLongContext,
+        kSceneAgrees,
+        kSceneDisagrees,
+        kSceneNothingRuns,
     };
     return all;
 }

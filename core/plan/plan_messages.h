@@ -33,4 +33,14 @@ inline constexpr const char* kReasonOffload = SHARDSCOPE_TR_NOOP("Diagnostic", "
 inline constexpr const char* kReasonMicroBatch = SHARDSCOPE_TR_NOOP("Diagnostic", "micro-batch %1: %2 micro-batches per step on each pipeline");
 inline constexpr const char* kReasonMemory = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 GB of %2 GB per GPU (%3 % headroom)");
 
+// The article's scenes (core/plan/plan_scenes.cpp): its rule of thumb, and what the numbers say.
+inline constexpr const char* kSceneRuleLora = SHARDSCOPE_TR_NOOP("Diagnostic", "under 10B, fine-tune with LoRA on one card");
+inline constexpr const char* kSceneRulePrototype = SHARDSCOPE_TR_NOOP("Diagnostic", "under 10B, one machine with data parallelism");
+inline constexpr const char* kSceneRulePretrain = SHARDSCOPE_TR_NOOP("Diagnostic", "pretraining combines TP inside a node with PP and ZeRO across nodes");
+inline constexpr const char* kSceneRuleLongContext = SHARDSCOPE_TR_NOOP("Diagnostic", "long context needs context parallelism");
+inline constexpr const char* kSceneAgrees = SHARDSCOPE_TR_NOOP("Diagnostic", "The numbers agree with the article (%1): the best plan is %2");
+inline constexpr const char* kSceneDisagrees = SHARDSCOPE_TR_NOOP("Diagnostic",
+    "The numbers contradict the article's rule of thumb (%1): the best plan is %2");
+inline constexpr const char* kSceneNothingRuns = SHARDSCOPE_TR_NOOP("Diagnostic", "Nothing can run in this scene, so the numbers contradict the article (%1)");
+
 } // namespace shardscope::msg

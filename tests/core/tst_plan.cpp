@@ -10,6 +10,7 @@
 #include "core/estimate/estimate.h"
 #include "core/plan/plan_messages.h"
 #include "core/plan/plan_reasons.h"
+#include "core/plan/plan_scenes.h"
 #include "core/plan/plan_space.h"
 #include "core/plan/planner.h"
 #include "core/scenario/model_presets.h"
@@ -260,6 +261,23 @@ private slots:
         const Scenario node = preset("llama2-70b", 8, "h100-sxm", 64, 4096);
         QCOMPARE(run(node).feasible, std::uint64_t{0});
         QVERIFY(run(preset("llama2-70b", 32, "h100-sxm", 64, 4096)).feasible > 0);
+    }
+
+    // The article's scenes: each opens the planner with its constraints and says whether the
+    // numbers agree with its rule of thumb (LoRA on one card: they must, the article's claim).
+    void scenesGiveAdvice()
+    {
+        for (int i = 0; i < static_cast<int>(PlanScene::Count); ++i) {
+            const auto scene = static_cast<PlanScene>(i);
+            const PlanResult r = planLayouts(sceneRequest(scene));
+            const SceneVerdict v = sceneAdvice(scene, r);
+            QVERIFY(!v.advice.message.empty());
+            QCOMPARE(v.advice.severity, v.agrees ? Severity::Info : Severity::Warning);
+            qInfo("%s: %s", enumId(scene), v.advice.message.c_str());
+            if (!r.plans.empty())
+                QVERIFY(v.advice.message.find("tp " + std::to_string(r.plans.front().layout.tp)) != std::string::npos);
+        }
+        QVERIFY(sceneAdvice(PlanScene::LoraOneGpu, planLayouts(sceneRequest(PlanScene::LoraOneGpu))).agrees);
     }
 };
 
