@@ -110,6 +110,8 @@ const OptionSpec kData[] = {
 const OptionSpec kPlan[] = {
     {"objective", OptionType::Choice, "OBJECTIVE", "what to rank by (default throughput)", nullptr, &enumTable<PlanObjective>()},
     {"top", OptionType::Int, "K", "plans to show (default 10)", nullptr, nullptr, 1, 1000},
+    {"max-gpus", OptionType::Int, "M", "also search every multiple of the node size from --gpus up to M GPUs", nullptr, nullptr, 1,
+     1048576},
     {"allow-offload", OptionType::Switch, nullptr, "search optimizer and parameter offload too"},
     {"no-offload", OptionType::Switch, nullptr, "never offload (the default)"},
     {"max-tp", OptionType::Int, "N", "largest tensor-parallel size to search", nullptr, nullptr, 1, 65536},
@@ -156,7 +158,7 @@ const Command kCommands[] = {
      "--samples N --ranks R [--drop-last] [--shuffle] [--seed S] [--epoch E] [--sampler pytorch|megatron] [--format ...]",
      kData, false, &runData},
     {"plan", "every layout that can run on N GPUs, ranked: top K, Pareto front, rejected layouts by rule",
-     "[scenario flags] --gpus N [--objective throughput|time-to-train|memory-headroom|cost] [--top K] [--allow-offload] "
+     "[scenario flags] --gpus N [--max-gpus M] [--objective throughput|time-to-train|memory-headroom|cost] [--top K] [--allow-offload] "
      "[--max-tp N] [--max-pp N] [--max-cp N] [--max-ep N] [--tp T --zero Z ... fix a dimension] [--scene SCENE] "
      "[--format table|json|csv]",
      kPlan, true, &runPlan},

@@ -71,6 +71,7 @@ int runPlan(const Invocation& inv, std::ostream& out, std::ostream& err)
         request = sceneRequest(*scene);
     request.objective = parseEnum<PlanObjective>(inv.choice("objective", "throughput")).value_or(PlanObjective::Throughput);
     request.top = static_cast<int>(inv.integer("top", 10));
+    request.maxGpus = static_cast<int>(inv.integer("max-gpus", 0));
     request.threads = static_cast<int>(inv.integer("threads", 0));
     request.prune = !inv.has("no-prune");
     PlanResult result = planLayouts(request);

@@ -52,6 +52,9 @@ struct PlanRequest {
     int top = 10;
     bool prune = true;      // skip the step model where a bound proves a layout cannot be shown
     int threads = 1;        // 0: every core
+    // A range of GPU counts: base.parallel.gpus, then every multiple of the node size up to this
+    // (0: the one count). Each count is its own space; the answers are merged.
+    int maxGpus = 0;
     bool keepPoints = false;  // keep every feasible layout's (memory, tokens/s) for a scatter (no pruning)
     // Tests: called with each feasible layout (only when threads is 1).
     void (*onFeasible)(const struct PlanLayout&, void* context) = nullptr;

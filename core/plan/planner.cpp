@@ -230,7 +230,64 @@ void Worker::group(Scenario& w, const GroupKey& key, std::uint64_t order)
 
 } // namespace
 
+namespace {
+PlanResult planOneCount(const PlanRequest& request);
+} // namespace
+
 PlanResult planLayouts(const PlanRequest& request)
+{
+    const int first = std::max(1, request.base.parallel.gpus);
+    if (request.maxGpus <= first)
+        return planOneCount(request);
+    const auto start = std::chrono::steady_clock::now();
+    const int node = std::max(1, request.base.cluster.gpusPerNode);
+    PlanResult out;
+    TopK top(request.objective, request.top);
+    std::vector<Plan> candidates;
+    std::uint64_t offset = 0;
+    for (int gpus = first; gpus <= request.maxGpus; gpus = (gpus / node + 1) * node) {
+        PlanRequest one = request;
+        one.base.parallel.gpus = gpus;
+        one.maxGpus = 0;
+        PlanResult r = planOneCount(one);
+        if (r.searched == 0 && hasErrors(r.diagnostics))
+            return r;  // bad input whatever the count
+        out.searched += r.searched;
+        out.feasible += r.feasible;
+        out.evaluated += r.evaluated;
+        out.stepModelled += r.stepModelled;
+        out.threads = r.threads;
+        for (std::size_t i = 0; i < kPlanRuleCount; ++i)
+            out.rejected[i] += r.rejected[i];
+        // Later counts enumerate after earlier ones: ties keep the smaller cluster.
+        for (Plan& p : r.plans) {
+            p.order += offset;
+            top.offer(p);
+        }
+        for (Plan& p : r.pareto) {
+            p.order += offset;
+            candidates.push_back(p);
+        }
+        out.points.insert(out.points.end(), r.points.begin(), r.points.end());
+        offset += r.searched;
+    }
+    std::sort(candidates.begin(), candidates.end(), [](const Plan& a, const Plan& b) { return a.order < b.order; });
+    ParetoFront front;
+    for (const Plan& p : candidates)
+        front.offer(p);
+    out.plans = std::move(top.plans());
+    out.pareto = std::move(front.plans());
+    if (out.feasible == 0) {
+        const PlanSpace space(request.base, request.constraints);
+        space.diagnose(out);
+    }
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return out;
+}
+
+namespace {
+
+PlanResult planOneCount(const PlanRequest& request)
 {
     const auto start = std::chrono::steady_clock::now();
     PlanResult out;
@@ -287,5 +344,7 @@ PlanResult planLayouts(const PlanRequest& request)
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return out;
 }
+
+} // namespace
 
 } // namespace shardscope

@@ -177,6 +177,34 @@ private slots:
         }
     }
 
+    // A range of GPU counts is the union of its counts' spaces: the best over the range is the best
+    // of the counts, by cost too, and pruning keeps it.
+    void gpuRangeMergesCounts()
+    {
+        const Scenario s = preset("llama3-8b", 8, "h100-sxm", 128, 4096);
+        for (PlanObjective objective : {PlanObjective::Throughput, PlanObjective::Cost}) {
+            PlanRequest r;
+            r.base = s;
+            r.objective = objective;
+            r.maxGpus = 32;
+            const PlanResult range = planLayouts(r);
+            r.prune = false;
+            QVERIFY(samePlans(range.plans, planLayouts(r).plans));
+            std::uint64_t searched = 0;
+            double best = 1e300;
+            for (int gpus : {8, 16, 24, 32}) {
+                Scenario one = s;
+                one.parallel.gpus = gpus;
+                const PlanResult single = run(one, objective);
+                searched += single.searched;
+                if (!single.plans.empty())
+                    best = std::min(best, planScore(objective, single.plans.front()));
+            }
+            QCOMPARE(range.searched, searched);
+            QCOMPARE(planScore(objective, range.plans.front()), best);
+        }
+    }
+
     // A plan is the scenario applyPlan writes: estimate() of it gives the plan's numbers.
     void plansReproduceInEstimate()
     {
