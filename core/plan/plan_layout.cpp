@@ -30,7 +30,7 @@ Scenario applyPlan(const Scenario& base, const PlanLayout& l)
     return s;
 }
 
-PlanLayout layoutOf(const Scenario& s)
+PlanLayout planLayoutOf(const Scenario& s)
 {
     const ParallelSpec& p = s.parallel;
     return PlanLayout{p.gpus, s.dataParallel(), p.tp, p.pp, p.cp, p.ep, p.vpp, p.zero, p.sequenceParallel,

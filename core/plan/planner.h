@@ -15,7 +15,7 @@ PlanResult planLayouts(const PlanRequest& request);
 Scenario applyPlan(const Scenario& base, const PlanLayout& layout);
 
 // The layout a scenario describes (for marking the current scenario among the plans).
-PlanLayout layoutOf(const Scenario& scenario);
+PlanLayout planLayoutOf(const Scenario& scenario);
 
 // Strategy families for colouring the scatter: which of tp, pp, cp/ep a layout uses beside dp.
 enum class PlanFamily { DataParallel, Tensor, Pipeline, TensorPipeline, ContextOrExpert, Count };

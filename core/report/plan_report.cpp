@@ -1,5 +1,6 @@
 #include "core/report/plan_report.h"
 
+#include <cmath>
 #include <cstdio>
 
 #include "core/common/enum_table.h"
@@ -21,7 +22,7 @@ nlohmann::json planJson(const Scenario& base, const Plan& p, int rank)
     nlohmann::json reasons = nlohmann::json::array();
     for (const Diagnostic& d : planReasons(base, p))
         reasons.push_back(d.message);
-    nlohmann::json j = {{"rank", rank}, {"layout", layoutJson(p.layout)}, {"memory_per_gpu", p.memoryPerGpu},
+    nlohmann::json j = {{"rank", rank}, {"layout", layoutJson(p.layout)}, {"memory_per_gpu", static_cast<std::int64_t>(std::llround(p.memoryPerGpu))},
                         {"fits", p.fits}, {"step_seconds", p.stepSeconds}, {"mfu", p.mfu},
                         {"tokens_per_second", p.tokensPerSecond}, {"days", p.days}, {"gpu_hours", p.gpuHours},
                         {"reasons", reasons}};

@@ -52,7 +52,7 @@ PlanResult runFixed(const Scenario& s)
 {
     PlanRequest r;
     r.base = s;
-    const PlanLayout l = layoutOf(s);
+    const PlanLayout l = planLayoutOf(s);
     PlanConstraints& c = r.constraints;
     c.dp = l.dp;
     c.tp = l.tp;
@@ -107,7 +107,7 @@ private slots:
     {
         const Scenario s = preset("megatron-530b", 5120, "a100-80g", 1920, 2048);
         const PlanResult r = run(s, PlanObjective::Throughput, true, 0);
-        const PlanSpace space(applyPlan(s, layoutOf(s)), PlanConstraints{});
+        const PlanSpace space(applyPlan(s, planLayoutOf(s)), PlanConstraints{});
         QCOMPARE(r.searched, space.size());
         std::uint64_t sum = r.feasible;
         for (std::uint64_t n : r.rejected)
@@ -256,7 +256,7 @@ private slots:
             }
             // The layout itself (with its own stage split, beside Megatron-LM's default one).
             QVERIFY(fixed.feasible >= 1 && fixed.feasible <= 2);
-            QVERIFY(std::any_of(fixed.plans.begin(), fixed.plans.end(), [&](const Plan& p) { return p.layout == layoutOf(s); }));
+            QVERIFY(std::any_of(fixed.plans.begin(), fixed.plans.end(), [&](const Plan& p) { return p.layout == planLayoutOf(s); }));
             const PlanResult best = run(s, PlanObjective::Throughput, true, 0, 1);
             QVERIFY(!best.plans.empty());
             QVERIFY2(best.plans.front().tokensPerSecond >= own.step.tokensPerSecond * (1 - 1e-12),
