@@ -163,6 +163,7 @@ std::span<const char* const> catalog()
         kReasonZero1,
         kReasonZero2,
         kReasonZero3,
+        kReasonZero3Kept,
         kReasonSp,
         kReasonRecomputeNone,
         kReasonRecomputeSelective,

@@ -24,6 +24,7 @@ inline constexpr const char* kReasonZero0 = SHARDSCOPE_TR_NOOP("Diagnostic", "Ze
 inline constexpr const char* kReasonZero1 = SHARDSCOPE_TR_NOOP("Diagnostic", "ZeRO-1: optimizer states sharded; weights stay whole, no re-gathering");
 inline constexpr const char* kReasonZero2 = SHARDSCOPE_TR_NOOP("Diagnostic", "ZeRO-2: optimizer states and gradients sharded; weights stay whole");
 inline constexpr const char* kReasonZero3 = SHARDSCOPE_TR_NOOP("Diagnostic", "ZeRO-3: weights sharded too and gathered layer by layer");
+inline constexpr const char* kReasonZero3Kept = SHARDSCOPE_TR_NOOP("Diagnostic", "ZeRO-3 with pipelining: weights gathered once per step and kept until the last backward");
 inline constexpr const char* kReasonSp = SHARDSCOPE_TR_NOOP("Diagnostic", "sequence parallel: norm and dropout activations split over tp");
 inline constexpr const char* kReasonRecomputeNone = SHARDSCOPE_TR_NOOP("Diagnostic", "no recomputation: the activations fit, no extra forward work");
 inline constexpr const char* kReasonRecomputeSelective = SHARDSCOPE_TR_NOOP("Diagnostic", "selective recomputation: drops the attention scores for a few % more compute");

@@ -45,8 +45,12 @@ Diagnostics planReasons(const Scenario& base, const Plan& plan)
     if (l.dp > 1)
         add(msg::kReasonDp, {str(l.dp)});
     const char* zero[] = {msg::kReasonZero0, msg::kReasonZero1, msg::kReasonZero2, msg::kReasonZero3};
+    // torchtitan's default with pipelining keeps the gathered weights through the step
+    // (memory_ledger.cpp, fillDistributedLayout: keepGathered).
+    const bool kept = l.zero == 3 && base.parallel.fsdpReshard != FsdpReshard::Always
+                      && (base.parallel.fsdpReshard == FsdpReshard::Never || l.pp > 1);
     if (l.dp * l.cp > 1)
-        add(zero[std::clamp(l.zero, 0, 3)], {});
+        add(kept ? msg::kReasonZero3Kept : zero[std::clamp(l.zero, 0, 3)], {});
     switch (l.recompute) {
     case Recompute::None: add(msg::kReasonRecomputeNone, {}); break;
     case Recompute::Selective: add(msg::kReasonRecomputeSelective, {}); break;

@@ -34,7 +34,7 @@ nlohmann::json planJson(const Scenario& base, const Plan& p, int rank)
 std::string layoutText(const PlanLayout& l)
 {
     char text[160];
-    std::snprintf(text, sizeof text, "dp %d tp %d pp %d cp %d ep %d vpp %d ZeRO-%d%s %s mb %lld%s%s", l.dp, l.tp, l.pp,
+    std::snprintf(text, sizeof text, "dp %d tp %d pp %d cp %d ep %d vpp %d ZeRO-%d%s rc %s mb %lld%s%s", l.dp, l.tp, l.pp,
                   l.cp, l.ep, l.vpp, l.zero, l.sequenceParallel ? " sp" : "", enumId(l.recompute),
                   static_cast<long long>(l.microBatch), l.offload != Offload::None ? " offload " : "",
                   l.offload != Offload::None ? enumId(l.offload) : "");
