@@ -1,5 +1,5 @@
 #include "core/common/messages.h"
-#include "core/plan/plan_messages.h"
+#include "core/common/plan_messages.h"
 
 namespace shardscope::msg {
 

@@ -5,7 +5,7 @@
 
 #include "core/common/enum_table.h"
 #include "core/hardware/gpu_spec.h"
-#include "core/plan/plan_messages.h"
+#include "core/common/plan_messages.h"
 
 namespace shardscope {
 namespace {

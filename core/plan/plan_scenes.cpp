@@ -3,7 +3,7 @@
 #include <string>
 
 #include "core/common/translatable.h"
-#include "core/plan/plan_messages.h"
+#include "core/common/plan_messages.h"
 #include "core/scenario/model_presets.h"
 
 namespace shardscope {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "core/plan/plan_messages.h"
+#include "core/common/plan_messages.h"
 #include "core/plan/planner.h"
 #include "core/scenario/pipeline_split.h"
 #include "core/scenario/scenario_checks.h"

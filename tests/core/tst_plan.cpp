@@ -8,7 +8,7 @@
 #include <random>
 
 #include "core/estimate/estimate.h"
-#include "core/plan/plan_messages.h"
+#include "core/common/plan_messages.h"
 #include "core/plan/plan_reasons.h"
 #include "core/plan/plan_scenes.h"
 #include "core/plan/plan_space.h"

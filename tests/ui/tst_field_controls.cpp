@@ -123,7 +123,7 @@ private slots:
     void catalogListsEveryTemplate()
     {
         int defined = 0;
-        for (const char* path : {"/core/common/messages.h", "/core/plan/plan_messages.h"}) {
+        for (const char* path : {"/core/common/messages.h", "/core/common/plan_messages.h"}) {
             QFile header(QStringLiteral(SHARDSCOPE_SOURCE_DIR) + QLatin1String(path));
             QVERIFY(header.open(QIODevice::ReadOnly));
             defined += static_cast<int>(QString::fromUtf8(header.readAll()).count(QStringLiteral("SHARDSCOPE_TR_NOOP(\"Diagnostic\"")));

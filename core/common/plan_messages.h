@@ -1,8 +1,8 @@
 #pragma once
 #include "core/common/translatable.h"
 
-// The planner's part of the message catalog (core/common/messages.h lists it in catalog()): kept
-// beside the planner so that adding one does not rebuild every file that includes messages.h.
+// The planner's part of the message catalog (core/common/messages.h lists it in catalog()): a
+// header of its own so that adding one does not rebuild every file that includes messages.h.
 namespace shardscope::msg {
 
 inline constexpr const char* kPlanNothingRuns = SHARDSCOPE_TR_NOOP("Diagnostic",
