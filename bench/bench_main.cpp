@@ -11,16 +11,36 @@
 
 #include "bench/estimate_bench.h"
 #include "bench/gui_bench.h"
+#include "bench/plan_bench.h"
 #include "bench/precision_bench.h"
 #include "ui/platform/headless.h"
 
 int main(int argc, char** argv)
 {
-    bool json = false, gui = true, core = true;
+    bool json = false, gui = true, core = true, plan = true;
     for (int i = 1; i < argc; ++i) {
-        json = json || std::strcmp(argv[i], "--json") == 0;
-        gui = gui && std::strcmp(argv[i], "--no-gui") != 0;
-        core = core && std::strcmp(argv[i], "--gui-only") != 0;
+        const char* a = argv[i];
+        if (std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0) {
+            std::printf("usage: shardscope-bench [--json] [--no-gui | --gui-only] [--no-plan]\n"
+                        "  --json      the timings as JSON (for docs/performance.md)\n"
+                        "  --no-gui    skip the desktop-app benchmarks\n"
+                        "  --gui-only  only the desktop-app benchmarks\n"
+                        "  --no-plan   skip the planner's searches (a few seconds)\n"
+                        "Each line: median and 99th percentile time per call; the planner also prints layouts/s on stderr.\n");
+            return 0;
+        }
+        if (std::strcmp(a, "--json") == 0)
+            json = true;
+        else if (std::strcmp(a, "--no-gui") == 0)
+            gui = false;
+        else if (std::strcmp(a, "--gui-only") == 0)
+            core = false;
+        else if (std::strcmp(a, "--no-plan") == 0)
+            plan = false;
+        else {
+            std::fprintf(stderr, "shardscope-bench: error: unknown option %s (see --help)\n", a);
+            return 2;
+        }
     }
     if (shardscope::ui::withoutDisplay())
         shardscope::ui::useOffscreenPlatform();
@@ -32,6 +52,9 @@ int main(int argc, char** argv)
         all = shardscope::bench::estimateBenchmarks();
         for (auto& t : shardscope::bench::precisionBenchmarks())
             all.push_back(std::move(t));
+        if (plan)
+            for (auto& t : shardscope::bench::planBenchmarks())
+                all.push_back(std::move(t));
     }
     if (gui) {
         const QString program = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../app/shardscope"));

@@ -108,5 +108,6 @@ int runOps(const Invocation&, std::ostream& out, std::ostream& err);
 int runExportConfig(const Invocation&, std::ostream& out, std::ostream& err);
 int runReshard(const Invocation&, std::ostream& out, std::ostream& err);
 int runData(const Invocation&, std::ostream& out, std::ostream& err);
+int runPlan(const Invocation&, std::ostream& out, std::ostream& err);
 
 } // namespace shardscope::cli

@@ -1,6 +1,8 @@
 // The command table: every command of shardscope-cli, its options and its entry point. The
 // parser, the usage text, `shardscope-cli <command> --help` and the man page come from here.
 #include "cli/command.h"
+#include "core/plan/plan_scenes.h"
+#include "core/plan/planner.h"
 
 #include "core/engines/engine_export.h"
 #include "core/precision/drift.h"
@@ -105,6 +107,24 @@ const OptionSpec kData[] = {
     {"format", OptionType::Choice, "FORMAT", "output: a table, JSON or CSV (rank, position, sample)", "table|json|csv"},
 };
 
+const OptionSpec kPlan[] = {
+    {"objective", OptionType::Choice, "OBJECTIVE", "what to rank by (default throughput)", nullptr, &enumTable<PlanObjective>()},
+    {"top", OptionType::Int, "K", "plans to show (default 10)", nullptr, nullptr, 1, 1000},
+    {"max-gpus", OptionType::Int, "M", "also search every multiple of the node size from --gpus up to M GPUs", nullptr, nullptr, 1,
+     1048576},
+    {"allow-offload", OptionType::Switch, nullptr, "search optimizer and parameter offload too"},
+    {"no-offload", OptionType::Switch, nullptr, "never offload (the default)"},
+    {"max-tp", OptionType::Int, "N", "largest tensor-parallel size to search", nullptr, nullptr, 1, 65536},
+    {"max-pp", OptionType::Int, "N", "largest number of pipeline stages to search", nullptr, nullptr, 1, 65536},
+    {"max-cp", OptionType::Int, "N", "largest context-parallel size to search", nullptr, nullptr, 1, 65536},
+    {"max-ep", OptionType::Int, "N", "largest expert-parallel size to search", nullptr, nullptr, 1, 65536},
+    {"threads", OptionType::Int, "N", "search threads (default 0: every core)", nullptr, nullptr, 0, 1024},
+    {"no-prune", OptionType::Switch, nullptr, "run the step model on every feasible layout (same answer, slower)"},
+    {"scene", OptionType::Choice, "SCENE", "one of the article's scenes (replaces the scenario) and its advice", nullptr,
+     &enumTable<PlanScene>()},
+    {"format", OptionType::Choice, "FORMAT", "output: a table, JSON or CSV", "table|json|csv"},
+};
+
 const Command kCommands[] = {
     {"estimate", "memory, communication and step time: one GPU beside the distributed layout",
      "[--scenario FILE] [flags] [--save-scenario FILE] [--format table|json|csv]", kEstimate, true, &runEstimate},
@@ -137,6 +157,11 @@ const Command kCommands[] = {
     {"data", "how N samples fall on R data-parallel ranks, the seeds each rank uses and a manifest hash",
      "--samples N --ranks R [--drop-last] [--shuffle] [--seed S] [--epoch E] [--sampler pytorch|megatron] [--format ...]",
      kData, false, &runData},
+    {"plan", "every layout that can run on N GPUs, ranked: top K, Pareto front, rejected layouts by rule",
+     "[scenario flags] --gpus N [--max-gpus M] [--objective throughput|time-to-train|memory-headroom|cost] [--top K] [--allow-offload] "
+     "[--max-tp N] [--max-pp N] [--max-cp N] [--max-ep N] [--tp T --zero Z ... fix a dimension] [--scene SCENE] "
+     "[--format table|json|csv]",
+     kPlan, true, &runPlan},
 };
 
 } // namespace

@@ -1,4 +1,5 @@
 #include "core/common/messages.h"
+#include "core/common/plan_messages.h"
 
 namespace shardscope::msg {
 
@@ -166,6 +167,35 @@ std::span<const char* const> catalog()
         kIdleGpus,
         kTpLargerThanNode,
         kZero3Gather,
+        kPlanNothingRuns,
+        kReasonTpNone,
+        kReasonTpNode,
+        kReasonTpAcross,
+        kReasonPp,
+        kReasonVpp,
+        kReasonCp,
+        kReasonEp,
+        kReasonDp,
+        kReasonZero0,
+        kReasonZero1,
+        kReasonZero2,
+        kReasonZero3,
+        kReasonZero3Kept,
+        kReasonSp,
+        kReasonRecomputeNone,
+        kReasonRecomputeSelective,
+        kReasonRecomputeFull,
+        kReasonRecomputeOther,
+        kReasonOffload,
+        kReasonMicroBatch,
+        kReasonMemory,
+        kSceneRuleLora,
+        kSceneRulePrototype,
+        kSceneRulePretrain,
+        kSceneRuleLongContext,
+        kSceneAgrees,
+        kSceneDisagrees,
+        kSceneNothingRuns,
     };
     return all;
 }

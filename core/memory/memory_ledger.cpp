@@ -15,38 +15,7 @@ namespace {
 
 std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return b > 0 ? (a + b - 1) / b : a; }
 
-// Model states of a set of tensors on one GPU.
-struct States {
-    MemoryBreakdown device;
-    MemoryBreakdown host;
-    double params = 0;
-    double trainable = 0;
-    double updated = 0;  // trainable elements whose optimizer update runs here (ZeRO-1+: the shard)
-    double unshardedWeightBytes = 0;  // weights before ZeRO-3 sharding (its gather working set)
-    ShardBytes shard;
-
-    void add(const States& other, double times)
-    {
-        device.weights += times * other.device.weights;
-        device.gradients += times * other.device.gradients;
-        device.masterWeights += times * other.device.masterWeights;
-        device.optimizerStates += times * other.device.optimizerStates;
-        host.weights += times * other.host.weights;
-        host.gradients += times * other.host.gradients;
-        host.masterWeights += times * other.host.masterWeights;
-        host.optimizerStates += times * other.host.optimizerStates;
-        params += times * other.params;
-        trainable += times * other.trainable;
-        updated += times * other.updated;
-        unshardedWeightBytes += times * other.unshardedWeightBytes;
-        for (int k = 0; k < 2; ++k) {
-            shard.weights[k] += times * other.shard.weights[k];
-            shard.trainableWeights[k] += times * other.shard.trainableWeights[k];
-            shard.gradients[k] += times * other.shard.gradients[k];
-            shard.gathered[k] += times * other.shard.gathered[k];
-        }
-    }
-};
+using States = StateTotals;
 
 // Turns tensor groups into bytes for one layout (ZeRO: Rajbhandari et al. 2020, arXiv 1910.02054,
 // §5.1-5.3 and Figure 1: stage 1 shards optimizer states, stage 2 also gradients, stage 3 also
@@ -191,10 +160,9 @@ LedgerLayout singleGpuLayout(const Scenario& s)
     return l;
 }
 
-LedgerLayout distributedLayout(const Scenario& s)
+void fillDistributedLayout(const Scenario& s, LedgerLayout& l)
 {
     const ParallelSpec& p = s.parallel;
-    LedgerLayout l;
     l.dp = std::max(1, s.dataParallel());
     l.tp = std::max(1, p.tp);
     l.pp = std::max(1, p.pp);
@@ -209,6 +177,12 @@ LedgerLayout distributedLayout(const Scenario& s)
     l.offload = p.offload;
     const std::int64_t global = s.training.globalBatch.value_or(s.training.microBatch * l.dp);
     l.microbatches = std::max<std::int64_t>(1, global / std::max<std::int64_t>(1, s.training.microBatch * l.dp));
+}
+
+LedgerLayout distributedLayout(const Scenario& s)
+{
+    LedgerLayout l;
+    fillDistributedLayout(s, l);
     l.stageLayers = pipelineStageLayers(s);
     if (l.stageLayers.empty())  // an impossible split (reported by the checks): the even ceiling, to show something
         l.stageLayers.assign(static_cast<std::size_t>(l.pp), static_cast<int>(ceilDiv(s.model.layers, l.pp)));
@@ -226,140 +200,112 @@ int denseLayersOnStage(const Scenario& s, const LedgerLayout& layout, int stage)
     return std::clamp(m.moe.denseLayers - first, 0, layout.layersOn(stage, m.layers));
 }
 
-namespace {
-
-// Everything one layout's stages share, computed once; stage(k) then costs a few additions.
-class StageLedger {
-public:
-    StageLedger(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
-                const LedgerLayout& layout)
-        : s_(s), layout_(layout)
-    {
-        const ModelSpec& m = s.model;
-        const StateAccountant accountant(s, layout, shapeParameters);
-        for (const TensorGroup& g : inventory.groups()) {
-            switch (g.placement) {
-            case Placement::Embedding: accountant.group(g, embedding_); break;
-            case Placement::Layer:
-                accountant.group(g, layer_);
-                if (g.moeBlock)
-                    accountant.group(g, moeBlock_);
-                break;
-            case Placement::DenseLayer: accountant.group(g, denseMlp_); break;
-            case Placement::FinalNorm:
-            case Placement::Output: accountant.group(g, final_); break;
-            }
-            // Tied embeddings under pipeline parallelism: the last stage keeps its own copy of the
-            // word embedding for the output layer (Megatron-LM, LanguageModule.setup_embeddings_and_output_layer).
-            if (m.tiedEmbeddings && layout.pp > 1 && g.placement == Placement::Embedding && g.split == TpSplit::Vocab)
-                accountant.group(g, final_);
-        }
-
-        ActivationContext context;
-        context.model = &m;
-        context.training = &s.training;
-        context.inventory = &inventory;
-        context.bytes = accountant.recipe();
-        context.tp = layout.tp;
-        context.cp = layout.cp;
-        context.sequenceParallel = layout.sequenceParallel;
-        context.lora = s.training.finetune != FineTune::Full;
-        const ActivationTerms terms = layerActivationTerms(context);
-        context_ = context;
-        terms_ = terms;
-        perLayer_ = storedLayerActivations(context, terms);
-        workingSet_ = recomputeWorkingSet(context, terms);
-        embeddingPerMicrobatch_ = embeddingActivations(context);
-        outputPerMicrobatch_ = outputActivations(context);
-        lossWorkingSet_ = lossBackwardWorkingSet(context);
-    }
-
-    GpuMemory stage(int stage) const
-    {
-        const LedgerLayout& l = layout_;
-        GpuMemory g;
-        g.stage = stage;
-        const int layersOnStage = l.layersOn(stage, s_.model.layers);
-        g.layersOnStage = layersOnStage;
-        States states;
-        states.add(layer_, layersOnStage);
-        // The first k layers of a MoE model have a dense MLP in place of the MoE block; they sit at
-        // the start of the first stage(s).
-        const int dense = denseLayersOnStage(stage);
-        if (dense > 0) {
-            states.add(moeBlock_, -dense);
-            states.add(denseMlp_, dense);
-        }
-        if (stage == 0)
-            states.add(embedding_, 1.0);
-        if (stage == l.pp - 1)
-            states.add(final_, 1.0);
-        g.device = states.device;
-        g.host = states.host;
-        g.params = states.params;
-        g.trainableParams = states.trainable;
-        g.updatedParams = states.updated;
-        g.shard = states.shard;
-        g.layerActivations = perLayer_;
-        g.inflightPasses = inflightChunkPasses(l.pp, l.vpp, stage, l.microbatches);
-        const double layersPerChunk = static_cast<double>(layersOnStage) / l.vpp;
-        ActivationParts& parts = g.activationParts;
-        parts.layers = static_cast<double>(g.inflightPasses) * storedActivationsOfLayers(context_, terms_, layersPerChunk);
-        parts.recomputeWorkingSet = workingSet_;
-        if (stage == 0)
-            parts.embedding = embeddingPerMicrobatch_ * static_cast<double>(inflightChunkPasses(l.pp, 1, 0, l.microbatches));
-        if (stage == l.pp - 1) {
-            parts.output = outputPerMicrobatch_;
-            parts.lossWorkingSet = lossWorkingSet_;
-        }
-        const double activations = parts.peak();
-        g.device.activations = activations;
-
-        const OverheadSpec& o = s_.overhead;
-        g.overhead.cudaContext = o.cudaContextBytes;
-        g.overhead.ncclBuffers = o.ncclBytesPerGroup * groupsWithPeers(l);
-        g.overhead.gradientBuckets = l.dp * l.cp > 1 ? o.dpBucketBytes : 0.0;
-        if (l.shardsWeights() && l.dp * l.cp > 1)
-            g.overhead.gatheredParameters = std::min(o.zero3PrefetchLayers, layersOnStage) * layer_.unshardedWeightBytes;
-        g.overhead.fragmentation = o.fragmentation * activations;
-        g.device.overhead = g.overhead.total();
-        return g;
-    }
-
-private:
-    const Scenario& s_;
-    const LedgerLayout& layout_;
-    int denseLayersOnStage(int stage) const { return shardscope::denseLayersOnStage(s_, layout_, stage); }
-
-    States layer_, embedding_, final_, moeBlock_, denseMlp_;
-    ActivationContext context_;
-    ActivationTerms terms_;
-    double perLayer_ = 0;
-    double workingSet_ = 0;
-    double lossWorkingSet_ = 0;
-    double embeddingPerMicrobatch_ = 0;
-    double outputPerMicrobatch_ = 0;
-};
-
-} // namespace
-
-
-GpuMemory gpuMemoryAtStage(const Scenario& s, const LedgerLayout& layout, int stage)
+LedgerStates ledgerStates(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
+                          const LedgerLayout& layout)
 {
-    const ParameterInventory inventory(s.model);
-    return StageLedger(s, inventory, countParameters(s.model, inventory).total, layout)
-        .stage(std::clamp(stage, 0, std::max(1, layout.pp) - 1));
+    LedgerStates out;
+    const StateAccountant accountant(s, layout, shapeParameters);
+    for (const TensorGroup& g : inventory.groups()) {
+        switch (g.placement) {
+        case Placement::Embedding: accountant.group(g, out.embedding); break;
+        case Placement::Layer:
+            accountant.group(g, out.layer);
+            if (g.moeBlock)
+                accountant.group(g, out.moeBlock);
+            break;
+        case Placement::DenseLayer: accountant.group(g, out.denseMlp); break;
+        case Placement::FinalNorm:
+        case Placement::Output: accountant.group(g, out.final); break;
+        }
+        // Tied embeddings under pipeline parallelism: the last stage keeps its own copy of the
+        // word embedding for the output layer (Megatron-LM, LanguageModule.setup_embeddings_and_output_layer).
+        if (s.model.tiedEmbeddings && layout.pp > 1 && g.placement == Placement::Embedding && g.split == TpSplit::Vocab)
+            accountant.group(g, out.final);
+    }
+    return out;
 }
 
-GpuMemory mostLoadedGpu(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
-                        const LedgerLayout& layout)
+LedgerActivations ledgerActivations(const Scenario& s, const ParameterInventory& inventory, const LedgerLayout& layout)
 {
-    const StageLedger ledger(s, inventory, shapeParameters, layout);
+    LedgerActivations a;
+    ActivationContext& context = a.context;
+    context.model = &s.model;
+    context.training = &s.training;
+    context.inventory = &inventory;
+    context.bytes = recipeBytes(s.training);
+    context.tp = layout.tp;
+    context.cp = layout.cp;
+    context.sequenceParallel = layout.sequenceParallel;
+    context.lora = s.training.finetune != FineTune::Full;
+    a.terms = layerActivationTerms(context);
+    a.perLayer = storedLayerActivations(context, a.terms);
+    a.workingSet = recomputeWorkingSet(context, a.terms);
+    a.embeddingPerMicrobatch = embeddingActivations(context);
+    a.outputPerMicrobatch = outputActivations(context);
+    a.lossWorkingSet = lossBackwardWorkingSet(context);
+    return a;
+}
+
+GpuMemory stageMemory(const Scenario& s, const LedgerLayout& l, const LedgerStates& parts, const LedgerActivations& acts,
+                      int stage)
+{
+    GpuMemory g;
+    g.stage = stage;
+    const int layersOnStage = l.layersOn(stage, s.model.layers);
+    g.layersOnStage = layersOnStage;
+    States states;
+    states.add(parts.layer, layersOnStage);
+    // The first k layers of a MoE model have a dense MLP in place of the MoE block; they sit at
+    // the start of the first stage(s).
+    const int dense = denseLayersOnStage(s, l, stage);
+    if (dense > 0) {
+        states.add(parts.moeBlock, -dense);
+        states.add(parts.denseMlp, dense);
+    }
+    if (stage == 0)
+        states.add(parts.embedding, 1.0);
+    if (stage == l.pp - 1)
+        states.add(parts.final, 1.0);
+    g.device = states.device;
+    g.host = states.host;
+    g.params = states.params;
+    g.trainableParams = states.trainable;
+    g.updatedParams = states.updated;
+    g.shard = states.shard;
+    g.layerActivations = acts.perLayer;
+    g.inflightPasses = inflightChunkPasses(l.pp, l.vpp, stage, l.microbatches);
+    const double layersPerChunk = static_cast<double>(layersOnStage) / l.vpp;
+    ActivationParts& ap = g.activationParts;
+    ap.layers = static_cast<double>(g.inflightPasses) * storedActivationsOfLayers(acts.context, acts.terms, layersPerChunk);
+    ap.recomputeWorkingSet = acts.workingSet;
+    if (stage == 0)
+        ap.embedding = acts.embeddingPerMicrobatch * static_cast<double>(inflightChunkPasses(l.pp, 1, 0, l.microbatches));
+    if (stage == l.pp - 1) {
+        ap.output = acts.outputPerMicrobatch;
+        ap.lossWorkingSet = acts.lossWorkingSet;
+    }
+    const double activations = ap.peak();
+    g.device.activations = activations;
+
+    const OverheadSpec& o = s.overhead;
+    g.overhead.cudaContext = o.cudaContextBytes;
+    g.overhead.ncclBuffers = o.ncclBytesPerGroup * groupsWithPeers(l);
+    g.overhead.gradientBuckets = l.dp * l.cp > 1 ? o.dpBucketBytes : 0.0;
+    if (l.shardsWeights() && l.dp * l.cp > 1)
+        g.overhead.gatheredParameters = std::min(o.zero3PrefetchLayers, layersOnStage) * parts.layer.unshardedWeightBytes;
+    g.overhead.fragmentation = o.fragmentation * activations;
+    g.device.overhead = g.overhead.total();
+    return g;
+}
+
+GpuMemory mostLoadedStage(const Scenario& s, const LedgerLayout& layout, const LedgerStates& parts,
+                          const LedgerActivations& acts)
+{
     // A stage holds more micro-batches in flight the earlier it is, so among middle stages with the
     // same number of layers (and no dense layers, which are lighter) the first bounds the others:
     // the first and last stages, the stages holding dense layers and the first other middle stage
     // of each layer count are all that can be the most loaded.
-    GpuMemory worst = ledger.stage(0);
+    GpuMemory worst = stageMemory(s, layout, parts, acts, 0);
     int checkedCount = -1;
     for (int stage = 1; stage < layout.pp; ++stage) {
         const int count = layout.layersOn(stage, s.model.layers);
@@ -368,11 +314,24 @@ GpuMemory mostLoadedGpu(const Scenario& s, const ParameterInventory& inventory, 
             continue;
         if (stage != layout.pp - 1 && !dense)
             checkedCount = count;
-        GpuMemory candidate = ledger.stage(stage);
+        GpuMemory candidate = stageMemory(s, layout, parts, acts, stage);
         if (candidate.device.total() > worst.device.total())
             worst = candidate;
     }
     return worst;
+}
+
+GpuMemory gpuMemoryAtStage(const Scenario& s, const LedgerLayout& layout, int stage)
+{
+    const ParameterInventory inventory(s.model);
+    const LedgerStates parts = ledgerStates(s, inventory, countParameters(s.model, inventory).total, layout);
+    return stageMemory(s, layout, parts, ledgerActivations(s, inventory, layout), std::clamp(stage, 0, std::max(1, layout.pp) - 1));
+}
+
+GpuMemory mostLoadedGpu(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
+                        const LedgerLayout& layout)
+{
+    return mostLoadedStage(s, layout, ledgerStates(s, inventory, shapeParameters, layout), ledgerActivations(s, inventory, layout));
 }
 
 } // namespace shardscope

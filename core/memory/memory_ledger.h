@@ -2,6 +2,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/memory/activations.h"
 #include "core/model/parameter_inventory.h"
 #include "core/scenario/scenario.h"
 
@@ -64,6 +65,9 @@ LedgerLayout singleGpuLayout(const Scenario& scenario);
 // ranks for dense tensors, dp x cp / ep for expert tensors (each expert lives on cp x dp / ep).
 int dataParallelRanks(const LedgerLayout& layout, bool expert);
 LedgerLayout distributedLayout(const Scenario& scenario);
+// Everything of distributedLayout but the stage split: the planner fills `stageLayers` from its
+// own per-pp cache, so the search does not allocate (the rest is the same code).
+void fillDistributedLayout(const Scenario& scenario, LedgerLayout& layout);
 
 // What this GPU's model shard (after TP, PP, EP, before ZeRO) holds, in bytes, split into dense
 // tensors (data-parallel group dp x cp) and expert tensors (group dp x cp / ep). The
@@ -74,6 +78,39 @@ struct ShardBytes {
     double gradients[2] = {0, 0};         // gradients in the recipe's gradient dtype
     double gathered[2] = {0, 0};          // what ZeRO-3 all-gathers: 16-bit weights, linear ones in fp8 with
                                           // torchao's fp8 all-gather
+};
+
+// Model states of a set of tensors on one GPU (a layer, the embedding, the final norm and output).
+struct StateTotals {
+    MemoryBreakdown device;
+    MemoryBreakdown host;
+    double params = 0;
+    double trainable = 0;
+    double updated = 0;  // trainable elements whose optimizer update runs here (ZeRO-1+: the shard)
+    double unshardedWeightBytes = 0;  // weights before ZeRO-3 sharding (its gather working set)
+    ShardBytes shard;
+
+    void add(const StateTotals& other, double times)
+    {
+        device.weights += times * other.device.weights;
+        device.gradients += times * other.device.gradients;
+        device.masterWeights += times * other.device.masterWeights;
+        device.optimizerStates += times * other.device.optimizerStates;
+        host.weights += times * other.host.weights;
+        host.gradients += times * other.host.gradients;
+        host.masterWeights += times * other.host.masterWeights;
+        host.optimizerStates += times * other.host.optimizerStates;
+        params += times * other.params;
+        trainable += times * other.trainable;
+        updated += times * other.updated;
+        unshardedWeightBytes += times * other.unshardedWeightBytes;
+        for (int k = 0; k < 2; ++k) {
+            shard.weights[k] += times * other.shard.weights[k];
+            shard.trainableWeights[k] += times * other.shard.trainableWeights[k];
+            shard.gradients[k] += times * other.shard.gradients[k];
+            shard.gathered[k] += times * other.shard.gathered[k];
+        }
+    }
 };
 
 // One GPU's memory: the device ledger, its overhead items and what offload keeps in host memory.
@@ -114,6 +151,36 @@ int denseLayersOnStage(const Scenario& s, const LedgerLayout& layout, int stage)
 // `inventory` and `shapeParameters` describe scenario.model; the estimator builds them once.
 GpuMemory mostLoadedGpu(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
                         const LedgerLayout& layout);
+
+// The ledger in two halves that a search can keep while other dimensions vary (core/plan): the
+// model states of one layer, the embedding and the final part, which depend on tp, ep, the
+// data-parallel group, the ZeRO stage, offload and (tied embeddings) pp > 1; and the activations of
+// one layer and one micro-batch, which depend on tp, cp, sequence parallelism, the recomputation
+// policy and the micro-batch. mostLoadedGpu is exactly mostLoadedStage of the two.
+struct LedgerStates {
+    StateTotals layer, embedding, final;
+    StateTotals moeBlock, denseMlp;  // a MoE layer's MoE block, a first-k dense layer's MLP (denseLayersOnStage)
+};
+LedgerStates ledgerStates(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
+                          const LedgerLayout& layout);
+
+// `context` points into `scenario`: combine it (stageMemory) only while the scenario still holds the
+// training settings it was computed for.
+struct LedgerActivations {
+    ActivationContext context;
+    ActivationTerms terms;
+    double perLayer = 0;
+    double workingSet = 0;
+    double lossWorkingSet = 0;
+    double embeddingPerMicrobatch = 0;
+    double outputPerMicrobatch = 0;
+};
+LedgerActivations ledgerActivations(const Scenario& scenario, const ParameterInventory& inventory, const LedgerLayout& layout);
+
+GpuMemory stageMemory(const Scenario& scenario, const LedgerLayout& layout, const LedgerStates& states,
+                      const LedgerActivations& activations, int stage);
+GpuMemory mostLoadedStage(const Scenario& scenario, const LedgerLayout& layout, const LedgerStates& states,
+                          const LedgerActivations& activations);
 
 // One pipeline stage's GPU (0-based; clamped to the layout's stages).
 GpuMemory gpuMemoryAtStage(const Scenario& scenario, const LedgerLayout& layout, int stage);

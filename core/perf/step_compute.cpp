@@ -8,10 +8,10 @@
 
 namespace shardscope::step {
 
-ComputeTimes computePerMicrobatch(const Context& c)
+ComputeTimes computePerMicrobatch(const Context& c) { return computePerMicrobatch(c, layerKernelTimes(c), outputKernelTimes(c)); }
+
+ComputeTimes computePerMicrobatch(const Context& c, const LayerKernelTimes& k, const OutputKernelTimes& out)
 {
-    const LayerKernelTimes k = layerKernelTimes(c);
-    const OutputKernelTimes out = outputKernelTimes(c);
     // What each recomputation policy runs again in the backward pass.
     double recomputeGemm = 0.0, recomputeAttention = 0.0, recomputeMemory = 0.0;
     switch (c.s.training.recompute) {

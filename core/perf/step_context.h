@@ -46,6 +46,11 @@ struct ComputeTimes {
 };
 ComputeTimes computePerMicrobatch(const Context& c);
 
+// computePerMicrobatch with the kernel times already known (kernel_times.h).
+struct LayerKernelTimes;
+struct OutputKernelTimes;
+ComputeTimes computePerMicrobatch(const Context& c, const LayerKernelTimes& layer, const OutputKernelTimes& output);
+
 // Adds one collective to the step and returns its index in r.collectives.
 std::size_t addCollective(const Context& c, StepEstimate& r, Collective collective, ParallelDim dimension,
                           CommPurpose purpose, int ranks, double bytes, double calls);

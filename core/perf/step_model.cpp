@@ -7,6 +7,7 @@
 
 #include "core/common/messages.h"
 #include "core/perf/gemm_model.h"
+#include "core/perf/kernel_times.h"
 #include "core/perf/step_context.h"
 
 namespace shardscope {
@@ -50,10 +51,11 @@ double muonFlops(const step::Context& c)
 
 // The optimizer step touches each updated element's master weight and moments twice (read,
 // write), its gradient once and writes the new weight; Muon also orthogonalises its updates.
-void optimizerStep(const step::Context& c, StepEstimate& r, Diagnostics& out)
+void optimizerStep(const step::Context& c, StepEstimate& r, Diagnostics* out)
 {
     if (c.layout.offload != Offload::None) {
-        out.push_back(makeDiagnostic(Severity::Info, "parallel.offload", msg::kOffloadNotTimed));
+        if (out != nullptr)
+            out->push_back(makeDiagnostic(Severity::Info, "parallel.offload", msg::kOffloadNotTimed));
         return;
     }
     const GpuMemory& g = c.mostLoaded;
@@ -180,25 +182,76 @@ double gemmPeak(const Scenario& s, const GpuSpec& gpu, const char** format)
     return peak;
 }
 
+struct StepKernels {
+    step::LayerKernelTimes layer;
+    step::OutputKernelTimes output;
+    LayerForwardFlops forward;
+};
+
+void StepKernelsDeleter::operator()(StepKernels* k) const { delete k; }
+
+namespace {
+
+// What a context's kernels cost: computed here, or taken from the search's cache.
+StepKernels kernelsOf(const step::Context& c)
+{
+    return {step::layerKernelTimes(c), step::outputKernelTimes(c),
+            layerForwardFlops(c.s, c.inventory, c.tokens, c.seq, c.layout.tp, c.scale)};
+}
+
+} // namespace
+
+std::unique_ptr<StepKernels, StepKernelsDeleter> stepKernels(const Scenario& s, const ParameterInventory& inventory,
+                                                             std::int64_t shapeParameters, const GpuSpec& gpu,
+                                                             const LedgerLayout& l)
+{
+    StepEstimate scratch;
+    const GpuMemory none;
+    const step::Context c = step::makeContext(s, inventory, shapeParameters, gpu, l, none, scratch);
+    return std::unique_ptr<StepKernels, StepKernelsDeleter>(new StepKernels(kernelsOf(c)));
+}
+
+void estimateStepInto(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
+                      const GpuSpec& gpu, const LedgerLayout& l, const GpuMemory& mostLoaded, const StepKernels* kernels,
+                      StepEstimate& r, Diagnostics* out)
+{
+    std::vector<CollectiveCall> calls = std::move(r.collectives);
+    calls.clear();
+    r = StepEstimate{};
+    r.collectives = std::move(calls);
+    r.collectives.reserve(12);
+    r.microbatches = l.microbatches;
+    r.peakFlops = gemmPeak(s, gpu, &r.peakFormat);
+    if (out != nullptr && s.training.precision == Precision::Fp8Mixed && gpu.peak.fp8 <= 0)
+        out->push_back(makeDiagnostic(Severity::Info, "cluster.gpu", msg::kNoFp8, {gpu.name}));
+    const step::Context c = step::makeContext(s, inventory, shapeParameters, gpu, l, mostLoaded, r);
+
+    const StepKernels own = kernels == nullptr ? kernelsOf(c) : StepKernels{};
+    const StepKernels& k = kernels == nullptr ? own : *kernels;
+    const double outputFactor = s.training.finetune == FineTune::Full ? 3.0 : 2.0;
+    const step::ComputeTimes compute = step::computePerMicrobatch(c, k.layer, k.output);
+    const double exposedPerMb = step::modelParallelTraffic(c, compute, r);
+    const double exposedDp = step::dataParallelTraffic(c, compute, r);
+    optimizerStep(c, r, out);
+    totals(c, compute, exposedPerMb, exposedDp, k.forward, outputFactor, r);
+}
+
 StepEstimate estimateStep(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
                           const GpuSpec& gpu, const LedgerLayout& l, const GpuMemory& mostLoaded, Diagnostics& out)
 {
     StepEstimate r;
-    r.collectives.reserve(12);
-    r.microbatches = l.microbatches;
-    r.peakFlops = gemmPeak(s, gpu, &r.peakFormat);
-    if (s.training.precision == Precision::Fp8Mixed && gpu.peak.fp8 <= 0)
-        out.push_back(makeDiagnostic(Severity::Info, "cluster.gpu", msg::kNoFp8, {gpu.name}));
-    const step::Context c = step::makeContext(s, inventory, shapeParameters, gpu, l, mostLoaded, r);
-
-    const LayerForwardFlops forward = layerForwardFlops(s, inventory, c.tokens, c.seq, l.tp, c.scale);
-    const double outputFactor = s.training.finetune == FineTune::Full ? 3.0 : 2.0;
-    const step::ComputeTimes compute = step::computePerMicrobatch(c);
-    const double exposedPerMb = step::modelParallelTraffic(c, compute, r);
-    const double exposedDp = step::dataParallelTraffic(c, compute, r);
-    optimizerStep(c, r, out);
-    totals(c, compute, exposedPerMb, exposedDp, forward, outputFactor, r);
+    estimateStepInto(s, inventory, shapeParameters, gpu, l, mostLoaded, nullptr, r, &out);
     return r;
+}
+
+double stepComputeLowerBound(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
+                             const GpuSpec& gpu, const LedgerLayout& l, const GpuMemory& mostLoaded, const StepKernels& k)
+{
+    StepEstimate scratch;
+    const step::Context c = step::makeContext(s, inventory, shapeParameters, gpu, l, mostLoaded, scratch);
+    const double compute = step::computePerMicrobatch(c, k.layer, k.output).total();
+    // totals(): step = m (compute + exposed) + (p - 1) / v (compute + exposed) + exposed dp + optimizer.
+    return c.microbatches * compute + (l.pp - 1.0) / l.vpp * compute;
 }
 
 } // namespace shardscope

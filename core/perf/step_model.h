@@ -1,5 +1,6 @@
 #pragma once
 #include <array>
+#include <memory>
 #include <cstdint>
 #include <vector>
 
@@ -76,6 +77,30 @@ struct StepEstimate {
 // `shapeParameters` is the inventory's parameter count (for the --params scaling).
 StepEstimate estimateStep(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
                           const GpuSpec& gpu, const LedgerLayout& layout, const GpuMemory& mostLoaded, Diagnostics& out);
+
+// The kernels of one layer and of the output layer for one micro-batch, and the layer's forward
+// FLOPs: they depend on tp, cp, ep, sequence parallelism and the micro-batch (and the scenario's
+// model, recipe and GPU), not on pp, dp, the ZeRO stage or the recomputation policy, so a search
+// computes them once for all layouts that share those (core/plan). Opaque outside core/perf.
+struct StepKernels;
+struct StepKernelsDeleter { void operator()(StepKernels* k) const; };
+std::unique_ptr<StepKernels, StepKernelsDeleter> stepKernels(const Scenario& scenario, const ParameterInventory& inventory,
+                                                             std::int64_t shapeParameters, const GpuSpec& gpu,
+                                                             const LedgerLayout& layout);
+
+// estimateStep into `r` (cleared first; its collectives keep their capacity), with the kernels
+// given when not null (they must be stepKernels of the same scenario and layout) and diagnostics
+// only when `out` is not null: what the planner calls for each layout. estimateStep is this.
+void estimateStepInto(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
+                      const GpuSpec& gpu, const LedgerLayout& layout, const GpuMemory& mostLoaded,
+                      const StepKernels* kernels, StepEstimate& r, Diagnostics* out);
+
+// A lower bound of the step time from compute alone: micro-batches plus the bubble, times one
+// micro-batch's compute on the slowest stage (what estimateStep adds to it, exposed communication
+// and the optimizer step, is never negative). The planner prunes with it.
+double stepComputeLowerBound(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
+                             const GpuSpec& gpu, const LedgerLayout& layout, const GpuMemory& mostLoaded,
+                             const StepKernels& kernels);
 
 // The rank order's dimensions, innermost first (expert parallelism lives inside DP).
 std::array<ParallelDim, 4> rankOrderDimensions(RankOrder order);

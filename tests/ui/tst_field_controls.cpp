@@ -10,6 +10,7 @@
 
 #include "core/comm/collectives.h"
 #include "core/common/messages.h"
+#include "core/plan/planner.h"
 #include "core/data/samplers.h"
 #include "core/engines/engine_export.h"
 #include "core/reshard/tensor_map.h"
@@ -105,7 +106,8 @@ private slots:
                                      &enumTable<MlpKind>(), &enumTable<NormKind>(), &enumTable<PositionKind>(),
                                      &enumTable<FloatFormat>(), &enumTable<DriftStrategy>(), &enumTable<Collective>(),
                                      &enumTable<ParallelDim>(), &enumTable<CommPurpose>(), &enumTable<RankOrder>(),
-                                     &enumTable<Engine>(), &enumTable<SamplerKind>(), &enumTable<TensorKind>()};
+                                     &enumTable<Engine>(), &enumTable<SamplerKind>(), &enumTable<TensorKind>(),
+                                     &enumTable<PlanObjective>(), &enumTable<PlanRule>(), &enumTable<PlanFamily>()};
         for (const EnumTable* table : tables) {
             for (const EnumChoice& c : table->choices) {
                 check("UiText", c.label);
@@ -120,9 +122,12 @@ private slots:
     // The catalog lists every template messages.h defines (catalog() feeds argument translation).
     void catalogListsEveryTemplate()
     {
-        QFile header(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/core/common/messages.h"));
-        QVERIFY(header.open(QIODevice::ReadOnly));
-        const int defined = static_cast<int>(QString::fromUtf8(header.readAll()).count(QStringLiteral("SHARDSCOPE_TR_NOOP(\"Diagnostic\"")));
+        int defined = 0;
+        for (const char* path : {"/core/common/messages.h", "/core/common/plan_messages.h"}) {
+            QFile header(QStringLiteral(SHARDSCOPE_SOURCE_DIR) + QLatin1String(path));
+            QVERIFY(header.open(QIODevice::ReadOnly));
+            defined += static_cast<int>(QString::fromUtf8(header.readAll()).count(QStringLiteral("SHARDSCOPE_TR_NOOP(\"Diagnostic\"")));
+        }
         QCOMPARE(static_cast<int>(msg::catalog().size()), defined);
     }
 };
