@@ -70,6 +70,25 @@ private slots:
         }
     }
 
+    void svgNamesRealFontsAndPasteSize()
+    {
+        // A slide tool reads the physical size: at 96 dpi, 1600 px is 1600 / 96 in = 423.33 mm.
+        // Font families must be ones a viewer can match (not a fontconfig alias such as "Sans Serif").
+        QTemporaryDir dir;
+        ChartBase* chart = window_->charts().first();
+        const QString path = dir.filePath(QStringLiteral("chart.svg"));
+        QString error;
+        QVERIFY2(exportChart(chart, path, ExportOptions{QSize(1600, 900), 1.0}, &error), qPrintable(error));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString svg = QString::fromUtf8(file.readAll());
+        QVERIFY2(svg.contains(QStringLiteral("width=\"423.33mm\"")) || svg.contains(QStringLiteral("width=\"423.333mm\"")),
+                 qPrintable(svg.left(400)));
+        QVERIFY(svg.contains(QStringLiteral("font-family=")));
+        QVERIFY(!svg.contains(QStringLiteral("font-family=\"Sans Serif\"")));
+        QVERIFY(svg.contains(QStringLiteral(", sans-serif\"")));
+    }
+
     void pdfStartsWithPdf()
     {
         QTemporaryDir dir;

@@ -4,6 +4,8 @@
 #include <QClipboard>
 #include <QDir>
 #include <QFileInfo>
+#include <QFontInfo>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <QTemporaryDir>
@@ -12,6 +14,24 @@
 
 namespace shardscope::ui {
 namespace {
+
+// QSvgGenerator writes the font's requested family, which is often a fontconfig alias ("Sans
+// Serif") that no SVG viewer knows. Name the family the text was really laid out in, then the CSS
+// generic family as the fallback: font-family="'DejaVu Sans', sans-serif".
+bool useRealFontFamilies(const QString& svgPath, const QFont& font)
+{
+    QFile file(svgPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    QString text = QString::fromUtf8(file.readAll());
+    file.close();
+    const QString real = QFontInfo(font).family();
+    const QString stack = QStringLiteral("font-family=\"'%1', sans-serif\"").arg(real);
+    text.replace(QRegularExpression(QStringLiteral("font-family=\"[^\"]*\"")), stack);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return false;
+    return file.write(text.toUtf8()) > 0;
+}
 
 // Renders into a temporary file first, then moves it into place with QSaveFile, so that a
 // failure never destroys an existing file and never leaves a partial one.
@@ -27,6 +47,9 @@ bool renderTo(ChartBase* chart, const QString& temporary, const QString& suffix,
     QSvgGenerator generator;
     generator.setFileName(temporary);
     generator.setSize(QSize(w, h));
+    // 96 dots per inch: the SVG's physical size (written in mm) equals its pixel size as CSS and
+    // slide software count pixels (1 px = 1/96 in), so it pastes at the size it was drawn.
+    generator.setResolution(96);
     generator.setViewBox(QRect(0, 0, w, h));
     generator.setTitle(chart->title());
     generator.setDescription(QStringLiteral("ShardScope"));
@@ -34,7 +57,7 @@ bool renderTo(ChartBase* chart, const QString& temporary, const QString& suffix,
     if (!painter.begin(&generator))
         return false;
     chart->toPainter(&painter, w, h);
-    return painter.end();
+    return painter.end() && useRealFontFamilies(temporary, chart->font());
 }
 
 } // namespace
