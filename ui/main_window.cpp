@@ -234,7 +234,8 @@ void MainWindow::startTour(int step)
         tourDock_->setObjectName(QStringLiteral("TourDock"));
         tourDock_->setWidget(tourPanel_);
         tourDock_->setFeatures(QDockWidget::DockWidgetClosable);
-        addDockWidget(Qt::BottomDockWidgetArea, tourDock_);
+        // Beside the charts, not under them: a 768-px projector keeps the charts' full height.
+        addDockWidget(Qt::RightDockWidgetArea, tourDock_);
         connect(tourPanel_, &TourPanel::closeRequested, tourDock_, &QWidget::hide);
     }
     tourDock_->setWindowTitle(tr("Guided tour of the article"));

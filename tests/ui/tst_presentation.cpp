@@ -82,9 +82,18 @@ double bestContrast(QWidget* widget, QColor window)
 
 class TestPresentation : public QObject {
     Q_OBJECT
+    QFont appFont_;
 
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        appFont_ = QApplication::font();
+    }
+
+    // A window scales the application's font (presentation, Ctrl+Plus); each case starts from
+    // the same font, as a fresh process would.
+    void cleanup() { QApplication::setFont(appFont_); }
 
     void windowFitsALaptopScreen()
     {

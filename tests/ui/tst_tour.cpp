@@ -5,6 +5,9 @@
 #include <QDockWidget>
 #include <QTabWidget>
 
+#include "tests/ui/chart_text_check.h"
+#include "ui/charts/chart_base.h"
+#include "ui/charts/memory_chart.h"
 #include "ui/main_window.h"
 #include "ui/tour/tour_panel.h"
 #include "ui/tour/tour_steps.h"
@@ -97,6 +100,16 @@ private slots:
         w.startTour(0);
         w.setPresentation(true, QSize(1366, 768));
         QVERIFY(w.tourPanel()->isVisible());
+        // The tour fits a 768-px projector beside the charts, which keep most of the height.
+        QCOMPARE(w.size(), QSize(1366, 768));
+        QVERIFY(w.memoryChart()->height() >= 768 / 2);
+        // And the narrower charts still show all their text.
+        w.settle();
+        QStringList problems;
+        for (ChartBase* chart : w.charts())
+            if (chart->isVisible())
+                problems << test::chartTextProblems(chart, chart->exportName());
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
         QVERIFY(w.findChild<QDockWidget*>(QStringLiteral("ControlsDock"))->isHidden());
     }
 };

@@ -1,6 +1,9 @@
 #include "ui/charts/step_time_chart.h"
 
+#include <QFontMetrics>
 #include <QLocale>
+
+#include <algorithm>
 
 #include "ui/i18n/ui_text.h"
 
@@ -109,7 +112,12 @@ void StepTimeChart::rebuild()
     xAxis->setScaleType(QCPAxis::stLinear);
     xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
     const double longest = std::max(s.stepSeconds, s.commSeconds);
-    xAxis->setRange(0, longest > 0 ? longest * 1.18 : 1.0);
+    // Room right of the bar for its total: as many pixels as the label needs at this font and
+    // width (a narrow chart beside the tour, large presentation type), at least 18 %.
+    const double labelWidth = QFontMetrics(scaledFont(11, true)).horizontalAdvance(secondsLabel(s.stepSeconds)) + 16;
+    const double plotWidth = std::max(100, axisRect()->width());
+    const double room = std::clamp(labelWidth / plotWidth, 0.15, 0.6);
+    xAxis->setRange(0, longest > 0 ? std::max(longest * 1.18, s.stepSeconds / (1 - room)) : 1.0);
 
     auto* total = new QCPItemText(this);
     total->position->setCoords(s.stepSeconds, 2.0);

@@ -42,10 +42,10 @@ void PresentationMode::enter(QSize screen, bool fullScreen)
     screen_ = screen;
     normalSize_ = window_->size();
     hiddenDocks_.clear();
-    // Side panels go; a strip above or under the charts (the guided tour) stays.
+    // The controls on the left go; what the presenter talks along (the guided tour, on the
+    // right) stays.
     for (QDockWidget* dock : window_->findChildren<QDockWidget*>(Qt::FindDirectChildrenOnly)) {
-        const Qt::DockWidgetArea area = window_->dockWidgetArea(dock);
-        if (dock->isVisible() && (area == Qt::LeftDockWidgetArea || area == Qt::RightDockWidgetArea)) {
+        if (dock->isVisible() && window_->dockWidgetArea(dock) == Qt::LeftDockWidgetArea) {
             hiddenDocks_.append(dock);
             dock->hide();
         }

@@ -21,7 +21,8 @@ TourPanel::TourPanel(ScenarioDocument* document, ShowView showView, QWidget* par
       counter_(new QLabel(this)), back_(new QPushButton(this)), next_(new QPushButton(this)), close_(new QPushButton(this))
 {
     setObjectName(QStringLiteral("TourPanel"));
-    auto* layout = new QHBoxLayout(this);
+    // One column: the buttons on top, then the words, so the panel fits beside the charts.
+    auto* layout = new QVBoxLayout(this);
     auto* text = new QVBoxLayout;
     for (QLabel* label : {title_, chinese_, english_, derived_, invite_}) {
         label->setWordWrap(true);
@@ -36,14 +37,17 @@ TourPanel::TourPanel(ScenarioDocument* document, ShowView showView, QWidget* par
     english_->setFont(italic);
     derived_->setFont(bold);
     derived_->setObjectName(QStringLiteral("TourDerived"));
-    layout->addLayout(text, 1);
-    auto* buttons = new QVBoxLayout;
-    buttons->addWidget(counter_, 0, Qt::AlignHCenter);
+    auto* buttons = new QHBoxLayout;
     buttons->addWidget(back_);
     buttons->addWidget(next_);
-    buttons->addWidget(close_);
     buttons->addStretch();
+    buttons->addWidget(close_);
+    layout->addWidget(counter_);
     layout->addLayout(buttons);
+    layout->addLayout(text);
+    layout->addStretch(1);
+    // About 40 characters a line: quotes wrap into a readable column.
+    setMinimumWidth(40 * fontMetrics().averageCharWidth());
 
     connect(back_, &QPushButton::clicked, this, &TourPanel::back);
     connect(next_, &QPushButton::clicked, this, &TourPanel::next);
