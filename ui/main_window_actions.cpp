@@ -316,6 +316,10 @@ bool MainWindow::exportAllCharts(const QString& folder, const QString& suffix, Q
         if (!exportChart(chart, path, ExportOptions{}, error))
             return false;
     }
+    // With the PDFs, the deck a lecture needs: every chart on its own 16:9 page, captioned with
+    // the scenario in the window's language.
+    if (suffix == QLatin1String("pdf"))
+        return exportDeck(charts(), status_->text(), QDir(folder).filePath(QStringLiteral("slides.pdf")), error);
     return true;
 }
 

@@ -2,6 +2,9 @@
 // PDF, and an error (not a crash) for an unwritable path; every chart, both themes.
 #include <QtTest>
 
+#include <QRegularExpression>
+#include <cmath>
+
 #include <QImage>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -128,6 +131,29 @@ private slots:
         QString error;
         QVERIFY(!exportChart(window_->charts().front(), path, ExportOptions{}, &error));
         QVERIFY(!error.isEmpty());
+    }
+
+    void exportAllWritesASlideDeck()
+    {
+        // One PDF, one 16:9 page per chart (1440 x 810 pt = 1920 x 1080 px at 96 dpi), vector.
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(window_->exportAllCharts(dir.path(), QStringLiteral("pdf"), &error), qPrintable(error));
+        QFile deck(dir.filePath(QStringLiteral("slides.pdf")));
+        QVERIFY(deck.open(QIODevice::ReadOnly));
+        const QByteArray pdf = deck.readAll();
+        QVERIFY(pdf.startsWith("%PDF"));
+        const qsizetype pages = pdf.count("/Type /Page\n") + pdf.count("/Type /Page\r") + pdf.count("/Type /Page ")
+                                + pdf.count("/Type /Page/") + pdf.count("/Type /Page>");
+        QCOMPARE(pages, window_->charts().size());
+        const QRegularExpressionMatch box =
+            QRegularExpression(QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)\\]")).match(QString::fromLatin1(pdf));
+        QVERIFY2(box.hasMatch(), "no MediaBox");
+        QVERIFY2(std::abs(box.captured(1).toDouble() - 1440) < 1 && std::abs(box.captured(2).toDouble() - 810) < 1,
+                 qPrintable(box.captured(0)));
+        // The charts are back at the window's own type size afterwards.
+        for (ChartBase* chart : window_->charts())
+            QCOMPARE(chart->fontScale(), 1.0);
     }
 
     void existingFileSurvivesAFailedExport()

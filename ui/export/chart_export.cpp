@@ -5,6 +5,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QFontInfo>
+#include <QPageSize>
+#include <QPdfWriter>
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
@@ -92,6 +94,58 @@ bool exportChart(ChartBase* chart, const QString& path, const ExportOptions& opt
     }
     target.write(rendered.readAll());
     if (!target.commit()) {
+        *error = QApplication::translate("Export", "Cannot write %1: %2").arg(QDir::toNativeSeparators(path), target.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool exportDeck(const QList<ChartBase*>& charts, const QString& caption, const QString& path, QString* error)
+{
+    // 1920 x 1080 px at 96 dpi = 1440 x 810 pt. The charts' smallest type is 9 pt at scale 1
+    // (12 px); at 2.25 it is 27 px, 2.5 % of 1080.
+    constexpr int kWidth = 1920, kHeight = 1080, kCaption = 100;
+    constexpr double kSlideScale = 2.25;
+    QSaveFile target(path);
+    if (!target.open(QIODevice::WriteOnly)) {
+        *error = QApplication::translate("Export", "Cannot write %1: %2").arg(QDir::toNativeSeparators(path), target.errorString());
+        return false;
+    }
+    QPdfWriter writer(&target);
+    writer.setResolution(96);
+    writer.setPageSize(QPageSize(QSizeF(kWidth * 0.75, kHeight * 0.75), QPageSize::Point));
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+    writer.setTitle(QStringLiteral("ShardScope"));
+    writer.setCreator(QStringLiteral("ShardScope"));
+    QCPPainter painter;
+    if (!painter.begin(&writer)) {
+        *error = QApplication::translate("Export", "Rendering the chart failed");
+        return false;
+    }
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    bool first = true;
+    for (ChartBase* chart : charts) {
+        if (!first)
+            writer.newPage();
+        first = false;
+        const double scale = chart->fontScale();
+        chart->setFontScale(kSlideScale);
+        chart->ensureCurrent();
+        painter.fillRect(QRect(0, 0, kWidth, kHeight), chart->chartTheme().chartBackground);
+        QFont font = chart->font();
+        font.setPixelSize(27);
+        painter.setFont(font);
+        painter.setPen(chart->chartTheme().text);
+        painter.drawText(QRect(40, 12, kWidth - 80, kCaption - 12), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption);
+        painter.save();
+        painter.translate(0, kCaption);
+        chart->toPainter(&painter, kWidth, kHeight - kCaption);
+        painter.restore();
+        chart->setFontScale(scale);
+        chart->ensureCurrent();
+    }
+    if (!painter.end() || !target.commit()) {
         *error = QApplication::translate("Export", "Cannot write %1: %2").arg(QDir::toNativeSeparators(path), target.errorString());
         return false;
     }

@@ -4,6 +4,7 @@
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
@@ -20,7 +21,10 @@ ExportDialog::ExportDialog(const QString& suggestedPath, QWidget* parent)
     auto* browse = new QPushButton(tr("&Browse..."), this);
     fileRow->addWidget(path_);
     fileRow->addWidget(browse);
-    form->addRow(tr("&File (.png, .svg, .pdf):"), fileRow);
+    // A label with a buddy: addRow(QString, QLayout*) would show the "&" of the accelerator.
+    auto* fileLabel = new QLabel(tr("&File (.png, .svg, .pdf):"), this);
+    fileLabel->setBuddy(path_);
+    form->addRow(fileLabel, fileRow);
     width_->setRange(16, 20000);
     width_->setValue(1600);
     width_->setSuffix(tr(" px"));
