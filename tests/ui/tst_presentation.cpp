@@ -19,6 +19,7 @@
 #include "tests/ui/chart_text_check.h"
 #include "ui/charts/chart_base.h"
 #include "ui/charts/chart_panel.h"
+#include "ui/charts/memory_chart.h"
 #include "ui/controls/value_slider.h"
 #include "ui/main_window.h"
 #include "ui/presentation/presentation_mode.h"
@@ -169,6 +170,37 @@ private slots:
         gpus->slider()->setFocus();
         QTest::keyClick(gpus->slider(), Qt::Key_Right);
         QVERIFY(w.document()->scenario().parallel.gpus > before);
+    }
+
+    void impossibleLayoutShowsNoNumbers()
+    {
+        MainWindow w(false);
+        w.show();
+        Scenario s = w.document()->scenario();
+        s.parallel.tp = 3;  // 64 GPUs, 32 heads: cannot run
+        w.document()->setScenario(s, QStringLiteral("tp 3"));
+        w.settle();
+        for (const char* id : {"memory", "scaling", "sequence"}) {
+            QVERIFY(w.showView(id));
+            w.settle();
+            for (ChartPanel* panel : visiblePanels(&w)) {
+                ChartBase* chart = panel->chart();
+                QVERIFY(chart->isInvalid());
+                QCOMPARE(chart->plottableCount(), 0);       // no bars, no curves
+                QCOMPARE(panel->tableWidget()->rowCount(), 0);  // no numbers in the table
+                QString text;
+                for (int i = 0; i < chart->itemCount(); ++i)
+                    if (auto* item = qobject_cast<QCPItemText*>(chart->item(i)))
+                        text += item->text();
+                QVERIFY2(text.contains(QStringLiteral("= 2")) && text.contains(QStringLiteral("= 4")), qPrintable(text));
+            }
+        }
+        s.parallel.tp = 2;  // and back: the numbers return
+        w.document()->setScenario(s, QStringLiteral("tp 2"));
+        w.showView("memory");
+        w.settle();
+        QVERIFY(!w.memoryChart()->isInvalid());
+        QVERIFY(w.memoryChart()->plottableCount() > 0);
     }
 
     void darkControlsStandOut()
