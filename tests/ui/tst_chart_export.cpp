@@ -133,6 +133,26 @@ private slots:
         QVERIFY(!error.isEmpty());
     }
 
+    void slidePresetInAnotherTheme()
+    {
+        // The 4K slide preset: 3840 x 2160 pixels, in the dark theme while the window is light;
+        // the window's chart keeps its theme and type size.
+        ChartBase* chart = window_->charts().first();
+        QTemporaryDir dir;
+        ExportOptions o = slideOptions(true);
+        o.theme = ThemeKind::Dark;
+        const QString path = dir.filePath(QStringLiteral("slide.png"));
+        QString error;
+        QVERIFY2(exportChart(chart, path, o, &error), qPrintable(error));
+        const QImage image(path);
+        QCOMPARE(image.size(), QSize(3840, 2160));
+        QCOMPARE(image.pixelColor(4, 4), theme(ThemeKind::Dark).chartBackground);
+        QCOMPARE(chart->chartTheme().kind, ThemeKind::Light);
+        QCOMPARE(chart->fontScale(), 1.0);
+        // 9 pt at 2.25x is 27 px at 96 dpi: 2.5 % of 1080 logical pixels.
+        QVERIFY(9 * o.fontScale * 96 / 72 >= 0.025 * o.size.height());
+    }
+
     void exportAllWritesASlideDeck()
     {
         // One PDF, one 16:9 page per chart (1440 x 810 pt = 1920 x 1080 px at 96 dpi), vector.

@@ -37,7 +37,27 @@ bool useRealFontFamilies(const QString& svgPath, const QFont& font)
 
 // Renders into a temporary file first, then moves it into place with QSaveFile, so that a
 // failure never destroys an existing file and never leaves a partial one.
+bool renderOnce(ChartBase* chart, const QString& temporary, const QString& suffix, const ExportOptions& o);
+
+// The export's own type size and theme, then the window's again.
 bool renderTo(ChartBase* chart, const QString& temporary, const QString& suffix, const ExportOptions& o)
+{
+    const double scale = chart->fontScale();
+    const ThemeKind kind = chart->chartTheme().kind;
+    if (o.fontScale > 0)
+        chart->setFontScale(o.fontScale);
+    if (o.theme)
+        chart->setTheme(*o.theme);
+    const bool ok = renderOnce(chart, temporary, suffix, o);
+    if (o.fontScale > 0)
+        chart->setFontScale(scale);
+    if (o.theme)
+        chart->setTheme(kind);
+    chart->ensureCurrent();
+    return ok;
+}
+
+bool renderOnce(ChartBase* chart, const QString& temporary, const QString& suffix, const ExportOptions& o)
 {
     chart->ensureCurrent();
     const int w = o.size.width(), h = o.size.height();
@@ -98,6 +118,15 @@ bool exportChart(ChartBase* chart, const QString& path, const ExportOptions& opt
         return false;
     }
     return true;
+}
+
+ExportOptions slideOptions(bool fourK)
+{
+    ExportOptions o;
+    o.size = QSize(1920, 1080);
+    o.scale = fourK ? 2.0 : 1.0;
+    o.fontScale = 2.25;
+    return o;
 }
 
 bool exportDeck(const QList<ChartBase*>& charts, const QString& caption, const QString& path, QString* error)

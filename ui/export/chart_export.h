@@ -3,6 +3,10 @@
 #include <QSize>
 #include <QString>
 
+#include <optional>
+
+#include "ui/theme/theme.h"
+
 namespace shardscope::ui {
 
 class ChartBase;
@@ -10,7 +14,13 @@ class ChartBase;
 struct ExportOptions {
     QSize size{1600, 900};  // logical pixels
     double scale = 1.0;     // PNG only: device pixels per logical pixel (2 for a 3200 x 1800 image)
+    double fontScale = 0;   // > 0: the chart's type and lines at this scale for the export only
+    std::optional<ThemeKind> theme;  // set: the export in this theme, whatever the window shows
 };
+
+// 16:9 slides: 1920 x 1080 logical pixels (PNG scale 2 for 3840 x 2160) with type scaled 2.25x,
+// so the smallest text (9 pt, 12 px at scale 1) is 27 px, 2.5 % of 1080.
+ExportOptions slideOptions(bool fourK);
 
 // Writes `chart` to `path` as PNG, SVG or PDF (by suffix). Returns false with a message when
 // the format is unknown or the file cannot be written; never leaves a half-written file.
