@@ -96,6 +96,36 @@ private slots:
     // the same font, as a fresh process would.
     void cleanup() { QApplication::setFont(appFont_); }
 
+    void checkerSeesCutAndOverlappingText()
+    {
+        // The layout check itself: a label past the plot's edge and two labels on each other are
+        // reported, a label well inside is not.
+        QCustomPlot plot;
+        plot.resize(400, 300);
+        plot.show();  // the viewport follows the widget's size once shown
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.xAxis->setRange(0, 10);
+        plot.yAxis->setRange(0, 10);
+        plot.replot();
+        const auto label = [&](double x, double y, const QString& text) {
+            auto* item = new QCPItemText(&plot);
+            item->position->setCoords(x, y);
+            item->setText(text);
+            return item;
+        };
+        label(5, 5, QStringLiteral("inside"));
+        plot.replot();
+        QVERIFY2(test::chartTextProblems(&plot, QStringLiteral("t")).isEmpty(),
+                 qPrintable(test::chartTextProblems(&plot, QStringLiteral("t")).join(QLatin1Char('\n'))));
+        label(9.9, 5, QStringLiteral("1,790.59 s"));  // centred on the right edge: cut
+        label(5, 5.05, QStringLiteral("inside too"));  // on top of "inside"
+        plot.replot();
+        const QStringList problems = test::chartTextProblems(&plot, QStringLiteral("t"));
+        QVERIFY2(problems.join(QLatin1Char(' ')).contains(QStringLiteral("'1,790.59 s' cut")), qPrintable(problems.join(QLatin1Char('\n'))));
+        QVERIFY2(problems.join(QLatin1Char(' ')).contains(QStringLiteral("'inside too' over 'inside'")),
+                 qPrintable(problems.join(QLatin1Char('\n'))));
+    }
+
     void windowFitsALaptopScreen()
     {
         // The window must fit a 1366x768 screen with room for a panel or task bar.
