@@ -23,6 +23,7 @@
 #include "ui/main_window.h"
 #include "ui/platform/headless.h"
 #include "ui/theme/theme.h"
+#include "ui/tour/tour_steps.h"
 #include "ui/validation/validation_dialog.h"
 #include "ui/views/view_registry.h"
 
@@ -101,7 +102,12 @@ int main(int argc, char** argv)
                                         QStringLiteral("WxH"));
     const QCommandLineOption restoreOption(QStringLiteral("restore-autosave"),
                                            QStringLiteral("Restore the scenario autosaved by a session that did not close, without asking."));
-    parser.addOptions({scenarioOption, langOption, themeOption, shotOption, viewOption, sizeOption, restoreOption});
+    const QCommandLineOption presentOption(QStringLiteral("presentation"),
+                                           QStringLiteral("Start in presentation mode (with --size: a screen of that size)."));
+    const QCommandLineOption tourOption(QStringLiteral("tour"), QStringLiteral("Open the guided tour at step N (from 1)."),
+                                        QStringLiteral("N"));
+    parser.addOptions({scenarioOption, langOption, themeOption, shotOption, viewOption, sizeOption, restoreOption, presentOption,
+                       tourOption});
     // The desktop entry's "shardscope %f": a file opened from a file manager.
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A scenario file to open (as --scenario)."),
                                  QStringLiteral("[FILE]"));
@@ -154,6 +160,20 @@ int main(int argc, char** argv)
     if (parser.isSet(viewOption) && !validationView && !window.showView(parser.value(viewOption).toStdString())) {
         std::fprintf(stderr, "shardscope: --view must be one of %s\n", qPrintable(viewIds.join(QStringLiteral(", "))));
         return 2;
+    }
+    if (parser.isSet(tourOption)) {
+        bool ok = false;
+        const int step = parser.value(tourOption).toInt(&ok);
+        const int steps = static_cast<int>(shardscope::ui::tourSteps().size());
+        if (!ok || step < 1 || step > steps) {
+            std::fprintf(stderr, "shardscope: --tour must be a step from 1 to %d\n", steps);
+            return 2;
+        }
+        window.startTour(step - 1);
+    }
+    if (parser.isSet(presentOption)) {
+        window.show();
+        window.setPresentation(true, windowSize);
     }
     if (std::getenv("SHARDSCOPE_EXIT_AFTER_FIRST_PAINT") != nullptr) {
         // For shardscope-bench's cold-start measurement: quit as soon as the window has painted.

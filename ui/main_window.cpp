@@ -8,6 +8,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
@@ -21,6 +22,8 @@
 #include "ui/controls/layout_panel.h"
 #include "ui/controls/model_panel.h"
 #include "ui/i18n/ui_text.h"
+#include "ui/presentation/presentation_mode.h"
+#include "ui/tour/tour_panel.h"
 #include "ui/views/view_registry.h"
 
 namespace shardscope::ui {
@@ -61,6 +64,9 @@ MainWindow::MainWindow(bool restoreSession, QWidget* parent) : QMainWindow(paren
     statusBar()->addWidget(status_, 1);
     createActions();
     createMenus();
+    presentation_ = new PresentationMode(this, tabs_, &document_, this);
+    presentation_->setPanels(panels_);
+    connect(presentation_, &PresentationMode::scaleChanged, this, &MainWindow::setFontScale);
 
     connect(&document_, &ScenarioDocument::changed, this, &MainWindow::scheduleUpdate);
     connect(&document_, &ScenarioDocument::fileChanged, this, &MainWindow::updateTitle);
@@ -223,6 +229,34 @@ void MainWindow::setFontScale(double scale)
     QApplication::setFont(font);
     for (ChartBase* chart : charts())
         chart->setFontScale(fontScale_);
+}
+
+void MainWindow::startTour(int step)
+{
+    if (tourDock_ == nullptr) {
+        tourPanel_ = new TourPanel(&document_, [this](std::string_view id) { return showView(id); });
+        tourDock_ = new QDockWidget(this);
+        tourDock_->setObjectName(QStringLiteral("TourDock"));
+        tourDock_->setWidget(tourPanel_);
+        tourDock_->setFeatures(QDockWidget::DockWidgetClosable);
+        // Beside the charts, not under them: a 768-px projector keeps the charts' full height.
+        addDockWidget(Qt::RightDockWidgetArea, tourDock_);
+        connect(tourPanel_, &TourPanel::closeRequested, tourDock_, &QWidget::hide);
+    }
+    tourDock_->setWindowTitle(tr("Guided tour of the article"));
+    tourDock_->show();
+    tourPanel_->goTo(step);
+}
+
+void MainWindow::setPresentation(bool on, QSize screen)
+{
+    if (on) {
+        const bool fullScreen = !screen.isValid();
+        presentation_->enter(fullScreen ? this->screen()->size() : screen, fullScreen);
+    } else {
+        presentation_->leave();
+    }
+    presentationAct_->setChecked(presentation_->active());
 }
 
 } // namespace shardscope::ui

@@ -25,6 +25,8 @@ class LayoutPanel;
 class FieldPanel;
 class MemoryChart;
 class ModelPanel;
+class PresentationMode;
+class TourPanel;
 class View;
 
 class ValidationDialog;
@@ -54,6 +56,13 @@ public:
     // With a message naming the field on failure (a box, or stderr without a screen); the open
     // scenario is then untouched.
     bool openFile(const QString& path);
+    // Presentation mode on or off; `screen` the screen's size (empty: the window's screen, full
+    // screen; tests and screenshots give a size and get a window of that size instead).
+    void setPresentation(bool on, QSize screen = QSize());
+    PresentationMode* presentation() const { return presentation_; }
+    // Help > Guided tour: shows the tour strip at `step` (0-based).
+    void startTour(int step = 0);
+    TourPanel* tourPanel() const { return tourPanel_; }
     bool exportAllCharts(const QString& folder, const QString& suffix, QString* error);
     // Waits for background work, replots everything now and saves the window as a PNG.
     bool saveScreenshot(const QString& path, QString* error);
@@ -127,6 +136,10 @@ private:
     QList<View*> views_;         // in registry order, one per tab
     QList<ChartPanel*> panels_;  // every view's panels, in export order
     QLabel* status_ = nullptr;
+    PresentationMode* presentation_ = nullptr;
+    TourPanel* tourPanel_ = nullptr;
+    QDockWidget* tourDock_ = nullptr;
+    QAction* tourAct_ = nullptr;
 
     QMenu* fileMenu_ = nullptr;
     QMenu* recentMenu_ = nullptr;

@@ -19,6 +19,7 @@
 #include "ui/export/engine_config_dialog.h"
 #include "ui/export/export_dialog.h"
 #include "ui/main_window.h"
+#include "ui/presentation/presentation_mode.h"
 #include "ui/validation/validation_dialog.h"
 
 namespace shardscope::ui {
@@ -83,7 +84,8 @@ void MainWindow::createActions()
     connect(smallerAct_, &QAction::triggered, this, [this] { setFontScale(fontScale_ / 1.15); });
     resetSizeAct_ = new QAction(this);
     resetSizeAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-    connect(resetSizeAct_, &QAction::triggered, this, [this] { setFontScale(1.0); });
+    // Back to the mode's own size: the screen's scale in presentation mode, 1 outside it.
+    connect(resetSizeAct_, &QAction::triggered, this, [this] { setFontScale(presentation_->baseScale()); });
 
     auto* themes = new QActionGroup(this);
     lightAct_ = new QAction(themes);
@@ -106,18 +108,42 @@ void MainWindow::createActions()
                            tr("<h3>ShardScope</h3><p>Why training a large model is hard: memory, communication, time "
                               "and numerical precision, one GPU versus many, computed live from cited models.</p>"));
     });
+    tourAct_ = new QAction(this);
+    tourAct_->setShortcut(QKeySequence(Qt::Key_F1));
+    connect(tourAct_, &QAction::triggered, this, [this] { startTour(0); });
     validationAct_ = new QAction(this);
     validationAct_->setObjectName(QStringLiteral("validationAction"));
     connect(validationAct_, &QAction::triggered, this, &MainWindow::showValidation);
     sourcesAct_ = new QAction(this);
     connect(sourcesAct_, &QAction::triggered, this, [this] {
-        QMessageBox::information(
-            this, tr("Where the numbers come from"),
-            tr("Memory: the article's 16 bytes per parameter, ZeRO (Rajbhandari et al. 2020), activations after "
-               "Korthikanti et al. 2022. Communication and time: nccl-tests bus bandwidth, an alpha-beta model, "
-               "Megatron-LM's schedules (Narayanan et al. 2021). Precision: IEEE, bfloat16 and OCP FP8 rounding, "
-               "checked bit for bit against PyTorch.\n\nEvery formula and its source: docs/model.md; what is "
-               "checked against published figures: Help > Validation and docs/validation.md."));
+        // The formulas themselves, here: a user of the binary has no source tree to look in.
+        QMessageBox box(QMessageBox::Information, tr("The model and its formulas"),
+                        tr("<h3>How ShardScope computes</h3>"
+                           "<p><b>Model states</b> (the article): bf16 weights 2 B + bf16 gradients 2 B + fp32 master "
+                           "weights 4 B + Adam m 4 B + Adam v 4 B = 16 B per parameter; 7e9 x 16 B = 112 GB. ZeRO "
+                           "(Rajbhandari et al. 2020): stage 1 divides the optimizer states by the data-parallel size "
+                           "N<sub>d</sub>, stage 2 also the gradients, stage 3 also the weights: 112 GB / 64 = 1.75 GB.</p>"
+                           "<p><b>Activations</b> per layer (Korthikanti et al. 2022, Table 2): s b h (34 + 5 a s / h) "
+                           "bytes without parallelism; tensor and sequence parallelism divide it by t; FlashAttention "
+                           "replaces the s<sup>2</sup> terms (5 a s / h) by its small statistics; full recomputation "
+                           "keeps only each layer's input.</p>"
+                           "<p><b>Communication</b> (nccl-tests, alpha-beta): a ring all-reduce of B bytes over n GPUs "
+                           "takes 2 (n-1) x latency + 2 (n-1)/n x B / (bandwidth x link efficiency); all-gather and "
+                           "reduce-scatter (n-1) steps and (n-1)/n x B. Inside a node the bandwidth is NVLink's, across "
+                           "nodes the network's.</p>"
+                           "<p><b>Step time</b> (Narayanan et al. 2021): m micro-batches x (compute + exposed traffic) "
+                           "+ the pipeline bubble (p-1)/(v m) + exposed data-parallel traffic + the optimizer step. "
+                           "<b>MFU</b> = model FLOPs (6 N per token plus attention) / (GPUs x peak FLOP/s x step time): "
+                           "a percent of the GPUs' peak.</p>"
+                           "<p><b>Precision</b>: round to nearest even in bf16 (8 significant bits): the spacing at 1 is "
+                           "2<sup>-7</sup> = 0.0078125, so 1.0 + 1e-4 rounds back to 1.0. Checked bit for bit against "
+                           "PyTorch.</p>"
+                           "<p><b>Operations</b>: failures grow with the GPU count; checkpoint interval by Young (1974) "
+                           "and Daly (2006); ETTR = failure-free time / wall-clock time.</p>"
+                           "<p>Help &gt; Validation lists every number checked against its published source.</p>"),
+                        QMessageBox::Ok, this);
+        box.setTextFormat(Qt::RichText);
+        box.exec();
     });
 }
 
@@ -155,6 +181,7 @@ void MainWindow::createMenus()
     languageMenu_->addAction(englishAct_);
     languageMenu_->addAction(chineseAct_);
     helpMenu_ = menuBar()->addMenu(QString());
+    helpMenu_->addAction(tourAct_);
     helpMenu_->addAction(validationAct_);
     helpMenu_->addAction(sourcesAct_);
     helpMenu_->addAction(aboutAct_);
@@ -189,7 +216,9 @@ void MainWindow::retranslateActions()
     set(lightAct_, tr("&Light"), tr("Light theme"));
     set(darkAct_, tr("&Dark"), tr("Dark theme"));
     set(aboutAct_, tr("&About ShardScope"), tr("About ShardScope"));
-    set(sourcesAct_, tr("Where the &numbers come from"), tr("The models and their sources"));
+    set(sourcesAct_, tr("The &model and its formulas"), tr("How every number is computed, and from which source"));
+    set(tourAct_, tr("Guided &tour of the article"),
+        tr("The article's arguments step by step, each with its chart and its number (Page Down: next)"));
     set(validationAct_, tr("&Validation..."), tr("Every number checked against papers, other engines and PyTorch"));
     controlsDock_->toggleViewAction()->setText(tr("Show &controls"));
     fileMenu_->setTitle(tr("&File"));
@@ -224,16 +253,8 @@ void MainWindow::rebuildRecentMenu()
 
 void MainWindow::togglePresentation()
 {
-    // Full screen with larger text for a projector; the same key brings the window back.
-    if (isFullScreen()) {
-        showNormal();
-        setFontScale(1.0);
-        presentationAct_->setChecked(false);
-    } else {
-        showFullScreen();
-        setFontScale(1.4);
-        presentationAct_->setChecked(true);
-    }
+    // Full screen, charts only, for a projector; the same key brings the window back.
+    setPresentation(!presentation_->active());
 }
 
 ChartPanel* MainWindow::currentPanel() const
@@ -300,6 +321,10 @@ bool MainWindow::exportAllCharts(const QString& folder, const QString& suffix, Q
         if (!exportChart(chart, path, options, error))
             return false;
     }
+    // With the PDFs, the deck a lecture needs: every chart on its own 16:9 page, captioned with
+    // the scenario in the window's language.
+    if (suffix == QLatin1String("pdf"))
+        return exportDeck(charts(), status_->text(), QDir(folder).filePath(QStringLiteral("slides.pdf")), error);
     return true;
 }
 

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "core/scenario/scenario_checks.h"
+
 namespace shardscope {
 namespace {
 
@@ -71,6 +73,49 @@ LayoutOptions layoutOptions(const Scenario& s)
     if (o.cp.empty())
         o.cp.push_back(1);
     return o;
+}
+
+std::vector<LayoutFix> nearestValidLayouts(const Scenario& s)
+{
+    std::vector<LayoutFix> fixes;
+    Diagnostics current;
+    if (checkScenario(s, current) && !hasErrors(current))
+        return fixes;
+    const LayoutOptions options = layoutOptions(s);
+    struct Dimension {
+        const char* field;
+        int ParallelSpec::*member;
+        const std::vector<int>* values;
+    };
+    const Dimension dimensions[] = {{"parallel.tp", &ParallelSpec::tp, &options.tp},
+                                    {"parallel.pp", &ParallelSpec::pp, &options.pp},
+                                    {"parallel.cp", &ParallelSpec::cp, &options.cp},
+                                    {"parallel.gpus", &ParallelSpec::gpus, &options.gpus}};
+    for (const Dimension& d : dimensions) {
+        const int current = s.parallel.*(d.member);
+        const auto runs = [&](int value) {
+            Scenario candidate = s;
+            candidate.parallel.*(d.member) = value;
+            candidate.parallel.dp.reset();
+            Diagnostics out;
+            return checkScenario(candidate, out) && !hasErrors(out);
+        };
+        // The closest value on each side that runs (the options list is sorted).
+        int below = 0, above = 0;
+        for (int v : *d.values) {
+            if (v < current && runs(v))
+                below = v;
+            if (v > current && above == 0 && runs(v))
+                above = v;
+        }
+        if (below == 0 && above == 0)
+            continue;
+        if (below > 0)
+            fixes.push_back({d.field, below});
+        if (above > 0)
+            fixes.push_back({d.field, above});
+    }
+    return fixes;
 }
 
 std::vector<std::int64_t> parameterCountSteps()

@@ -19,6 +19,15 @@ struct LayoutOptions {
 
 LayoutOptions layoutOptions(const Scenario& scenario);
 
+// What to change to make an impossible layout run: for each of TP, PP, CP and the GPU count
+// whose value breaks a rule, the closest value below and above it (the others kept) for which
+// checkScenario finds no error. Empty when the layout runs or nothing near it does.
+struct LayoutFix {
+    const char* field;  // "parallel.tp", "parallel.pp", "parallel.cp", "parallel.gpus"
+    int value;
+};
+std::vector<LayoutFix> nearestValidLayouts(const Scenario& scenario);
+
 // The parameter counts of the --params slider: log-spaced from 1e8 to 2e12, rounded to two
 // significant digits so that values read cleanly (7.0B, 13B, 70B, ...).
 std::vector<std::int64_t> parameterCountSteps();

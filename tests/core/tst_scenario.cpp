@@ -5,6 +5,7 @@
 #include <QTemporaryDir>
 
 #include "core/estimate/estimate.h"
+#include "core/scenario/layout_options.h"
 #include "core/scenario/model_presets.h"
 #include "core/scenario/scenario_json.h"
 
@@ -201,6 +202,32 @@ private slots:
         const auto s = scenarioFromJson(document, SHARDSCOPE_SOURCE_DIR "/tests/data", d);
         QVERIFY(s.has_value());
         QCOMPARE(countParameters(s->model).total, qint64(8'030'261'248));
+    }
+
+    void impossibleLayoutNamesTheNearestThatRun()
+    {
+        // TP 3 on 64 GPUs breaks the divisibility rules (64 is not a multiple of 3, and 3 does
+        // not divide the 32 heads): the nearest TP values that run are 2 and 4 at 64 GPUs, and
+        // no GPU count makes TP 3 run with 32 heads.
+        Scenario s = defaultScenario();
+        s.parallel.tp = 3;
+        QVERIFY(!estimate(s).valid());
+        const std::vector<LayoutFix> fixes = nearestValidLayouts(s);
+        QStringList got;
+        for (const LayoutFix& f : fixes)
+            got << QStringLiteral("%1=%2").arg(QLatin1String(f.field)).arg(f.value);
+        QVERIFY2(got.contains(QStringLiteral("parallel.tp=2")) && got.contains(QStringLiteral("parallel.tp=4")),
+                 qPrintable(got.join(QLatin1Char(' '))));
+        for (const LayoutFix& f : fixes) {
+            Scenario fixed = s;
+            fixed.parallel.*(std::string_view(f.field) == "parallel.tp"   ? &ParallelSpec::tp
+                             : std::string_view(f.field) == "parallel.pp" ? &ParallelSpec::pp
+                             : std::string_view(f.field) == "parallel.cp" ? &ParallelSpec::cp
+                                                                          : &ParallelSpec::gpus) = f.value;
+            fixed.parallel.dp.reset();
+            QVERIFY2(estimate(fixed).valid(), f.field);  // every suggestion runs
+        }
+        QVERIFY(nearestValidLayouts(defaultScenario()).empty());  // nothing to fix
     }
 };
 

@@ -2,6 +2,9 @@
 // PDF, and an error (not a crash) for an unwritable path; every chart, both themes.
 #include <QtTest>
 
+#include <QRegularExpression>
+#include <cmath>
+
 #include <QImage>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -70,6 +73,25 @@ private slots:
         }
     }
 
+    void svgNamesRealFontsAndPasteSize()
+    {
+        // A slide tool reads the physical size: at 96 dpi, 1600 px is 1600 / 96 in = 423.33 mm.
+        // Font families must be ones a viewer can match (not a fontconfig alias such as "Sans Serif").
+        QTemporaryDir dir;
+        ChartBase* chart = window_->charts().first();
+        const QString path = dir.filePath(QStringLiteral("chart.svg"));
+        QString error;
+        QVERIFY2(exportChart(chart, path, ExportOptions{QSize(1600, 900), 1.0}, &error), qPrintable(error));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString svg = QString::fromUtf8(file.readAll());
+        QVERIFY2(svg.contains(QStringLiteral("width=\"423.33mm\"")) || svg.contains(QStringLiteral("width=\"423.333mm\"")),
+                 qPrintable(svg.left(400)));
+        QVERIFY(svg.contains(QStringLiteral("font-family=")));
+        QVERIFY(!svg.contains(QStringLiteral("font-family=\"Sans Serif\"")));
+        QVERIFY(svg.contains(QStringLiteral(", sans-serif\"")));
+    }
+
     void pdfStartsWithPdf()
     {
         QTemporaryDir dir;
@@ -109,6 +131,49 @@ private slots:
         QString error;
         QVERIFY(!exportChart(window_->charts().front(), path, ExportOptions{}, &error));
         QVERIFY(!error.isEmpty());
+    }
+
+    void slidePresetInAnotherTheme()
+    {
+        // The 4K slide preset: 3840 x 2160 pixels, in the dark theme while the window is light;
+        // the window's chart keeps its theme and type size.
+        ChartBase* chart = window_->charts().first();
+        QTemporaryDir dir;
+        ExportOptions o = slideOptions(true);
+        o.theme = ThemeKind::Dark;
+        const QString path = dir.filePath(QStringLiteral("slide.png"));
+        QString error;
+        QVERIFY2(exportChart(chart, path, o, &error), qPrintable(error));
+        const QImage image(path);
+        QCOMPARE(image.size(), QSize(3840, 2160));
+        QCOMPARE(image.pixelColor(4, 4), theme(ThemeKind::Dark).chartBackground);
+        QCOMPARE(chart->chartTheme().kind, ThemeKind::Light);
+        QCOMPARE(chart->fontScale(), 1.0);
+        // 9 pt at 2.25x is 27 px at 96 dpi: 2.5 % of 1080 logical pixels.
+        QVERIFY(9 * o.fontScale * 96 / 72 >= 0.025 * o.size.height());
+    }
+
+    void exportAllWritesASlideDeck()
+    {
+        // One PDF, one 16:9 page per chart (1440 x 810 pt = 1920 x 1080 px at 96 dpi), vector.
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(window_->exportAllCharts(dir.path(), QStringLiteral("pdf"), &error), qPrintable(error));
+        QFile deck(dir.filePath(QStringLiteral("slides.pdf")));
+        QVERIFY(deck.open(QIODevice::ReadOnly));
+        const QByteArray pdf = deck.readAll();
+        QVERIFY(pdf.startsWith("%PDF"));
+        const qsizetype pages = pdf.count("/Type /Page\n") + pdf.count("/Type /Page\r") + pdf.count("/Type /Page ")
+                                + pdf.count("/Type /Page/") + pdf.count("/Type /Page>");
+        QCOMPARE(pages, window_->charts().size());
+        const QRegularExpressionMatch box =
+            QRegularExpression(QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)\\]")).match(QString::fromLatin1(pdf));
+        QVERIFY2(box.hasMatch(), "no MediaBox");
+        QVERIFY2(std::abs(box.captured(1).toDouble() - 1440) < 1 && std::abs(box.captured(2).toDouble() - 810) < 1,
+                 qPrintable(box.captured(0)));
+        // The charts are back at the window's own type size afterwards.
+        for (ChartBase* chart : window_->charts())
+            QCOMPARE(chart->fontScale(), 1.0);
     }
 
     void existingFileSurvivesAFailedExport()

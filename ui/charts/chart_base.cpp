@@ -4,11 +4,14 @@
 #include <QResizeEvent>
 #include <QShowEvent>
 
+#include <utility>
+
 namespace shardscope::ui {
 
 ChartBase::ChartBase(QWidget* parent) : QCustomPlot(parent)
 {
-    setMinimumSize(320, 240);
+    // Small enough that a 1366x768 window holds two charts beside the controls.
+    setMinimumSize(240, 180);
     setNoAntialiasingOnDrag(true);
     setPlottingHints(QCP::phCacheLabels | QCP::phImmediateRefresh);
     plotLayout()->insertRow(0);
@@ -148,11 +151,39 @@ void ChartBase::ensureCurrent()
         rebuildNow();
 }
 
+namespace {
+
+void scalePens(QCustomPlot* plot, double scale)
+{
+    // Lines grow with the text (presentation mode, larger text): a 2 px line that reads on a
+    // monitor is a hairline on a projector. rebuild() made every plottable anew, so scaling
+    // here never compounds.
+    if (scale <= 1.0)
+        return;
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        QCPAbstractPlottable* p = plot->plottable(i);
+        QPen pen = p->pen();
+        if (pen.style() != Qt::NoPen) {
+            pen.setWidthF(std::max(1.0, pen.widthF()) * scale);
+            p->setPen(pen);
+        }
+    }
+}
+
+} // namespace
+
 void ChartBase::rebuildNow()
 {
     stale_ = false;
     setBackground(QBrush(chartTheme().chartBackground));
-    rebuild();
+    for (QCPAxis* axis : std::exchange(hiddenAxes_, {}))
+        axis->setVisible(true);
+    if (invalid_.isEmpty()) {
+        rebuild();
+        scalePens(this, fontScale_);
+    } else {
+        showInvalid();
+    }
     // A hidden legend without items would still cap the layout's width at its margins (a layout
     // column is no wider than its elements' largest maximum size): keep it out of the layout then.
     const bool inLayout = plotLayout()->hasElement(3, 0) && plotLayout()->element(3, 0) == legend;
@@ -161,6 +192,39 @@ void ChartBase::rebuildNow()
     else if (!legend->visible() && inLayout)
         plotLayout()->take(legend);
     emit refreshed();
+}
+
+void ChartBase::setInvalid(const QString& message)
+{
+    if (message == invalid_)
+        return;
+    invalid_ = message;
+    refresh();
+}
+
+void ChartBase::showInvalid()
+{
+    // Numbers of a layout that cannot run would mislead: no bars, curves or axes, only the
+    // reasons, in the middle of the chart.
+    clearPlottables();
+    clearItems();
+    legend->setVisible(false);
+    for (QCPAxis* axis : axisRect()->axes()) {
+        if (axis->visible()) {
+            axis->setVisible(false);
+            hiddenAxes_.append(axis);
+        }
+    }
+    auto* text = new QCPItemText(this);
+    text->position->setType(QCPItemPosition::ptAxisRectRatio);
+    text->position->setCoords(0.5, 0.5);
+    text->setPositionAlignment(Qt::AlignCenter);
+    text->setTextAlignment(Qt::AlignLeft);
+    text->setClipToAxisRect(false);
+    text->setFont(scaledFont(11));
+    text->setColor(chartTheme().capacity);
+    text->setText(wrapped(invalid_, text->font(), std::max(160, width() - 40)));
+    setTitleText(title(), QString());
 }
 
 void ChartBase::showEvent(QShowEvent* event)

@@ -34,6 +34,10 @@ public:
     // A hidden chart only notes that it is out of date and rebuilds when shown or exported.
     void refresh();
     void ensureCurrent();   // rebuild now if a refresh was deferred (export, tests)
+    // An impossible layout: no numbers at all, only `message` (what is wrong, what would run).
+    // Empty: the chart shows its data again.
+    void setInvalid(const QString& message);
+    bool isInvalid() const { return !invalid_.isEmpty(); }
 
 signals:
     void refreshed();
@@ -56,12 +60,15 @@ private:
     void updateLegendColumns(int chartWidth);
 
     void rebuildNow();
+    void showInvalid();
 
     ThemeKind themeKind_ = ThemeKind::Light;
     bool stale_ = false;
     QString titleText_;
     QString subtitleText_;
     double fontScale_ = 1.0;
+    QString invalid_;
+    QList<QCPAxis*> hiddenAxes_;  // the axes showInvalid() hid, shown again with the data
     QCPTextElement* title_ = nullptr;
     QCPTextElement* subtitle_ = nullptr;
 };

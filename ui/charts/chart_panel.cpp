@@ -63,7 +63,8 @@ void ChartPanel::refreshTable()
 {
     // Reuse the items (a slider drag refreshes this every frame) and size the columns only
     // when the table's shape changes.
-    const TableData data = chart_->table();
+    // An impossible layout shows no numbers, here either.
+    const TableData data = chart_->isInvalid() ? TableData{} : chart_->table();
     const int columns = static_cast<int>(data.headers.size());
     const int rows = static_cast<int>(data.rows.size());
     const bool reshaped = table_->columnCount() != columns || table_->rowCount() != rows;
@@ -107,6 +108,13 @@ void ChartPanel::flushTable()
         tableTimer_->stop();
         refreshTable();
     }
+}
+
+void ChartPanel::setPresenting(bool presenting)
+{
+    table_->setVisible(!presenting);
+    for (QToolButton* button : {exportButton_, copyImageButton_, copyTableButton_})
+        button->setVisible(!presenting);
 }
 
 void ChartPanel::copyTable() const

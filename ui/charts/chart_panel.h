@@ -19,6 +19,8 @@ public:
     QTableWidget* tableWidget() const { return table_; }
     void copyTable() const;
     void flushTable();  // bring a pending table update forward (tests, screenshots)
+    // Presentation mode: the chart alone (no table, no buttons), so it fills the space.
+    void setPresenting(bool presenting);
 
 signals:
     void exportRequested(ChartBase* chart);

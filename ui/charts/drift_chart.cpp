@@ -30,7 +30,10 @@ QString DriftChart::title() const
 TableData DriftChart::table() const
 {
     TableData t;
-    t.headers = {tr("Strategy"), tr("Final value"), tr("Exact"), tr("Relative error"), tr("Updates lost")};
+    t.headers = {tr("Strategy"), tr("Final value"), tr("Exact"), tr("Relative error"),
+                 // What is counted, which is not "lost" for Kahan: its compensation keeps the update
+                 // until it is large enough to move the stored weight.
+                 tr("Steps the stored value did not move")};
     const QLocale locale;
     for (std::size_t i = 0; i < results_.size(); ++i) {
         if (!results_[i])

@@ -3,6 +3,7 @@
 #include <QLocale>
 
 #include "core/common/units.h"
+#include "ui/i18n/capacity_label.h"
 #include "ui/i18n/ui_text.h"
 
 namespace shardscope::ui {
@@ -105,7 +106,8 @@ void MemoryChart::rebuild()
     ticker->addTick(1.0, tr("One GPU\n(no parallelism)"));
     ticker->addTick(2.0, tr("Most loaded of %1 GPUs\n(pipeline stage %2)").arg(scenario_.parallel.gpus).arg(estimate_.memory.perGpu.stage));
     xAxis->setTicker(ticker);
-    xAxis->setRange(0.4, 2.6);
+    // Room right of each bar for the label of its model-state part.
+    xAxis->setRange(0.4, 3.0);
     styleAxis(xAxis, QString());
     xAxis->grid()->setVisible(false);
     styleAxis(yAxis, tr("Memory (GB, 10^9 bytes)"));
@@ -119,12 +121,17 @@ void MemoryChart::rebuild()
     line->point1->setCoords(0, capacity);
     line->point2->setCoords(1, capacity);
     line->setPen(QPen(th.capacity, 2, Qt::DashLine));
-    auto* capacityLabel = new QCPItemText(this);
-    capacityLabel->position->setCoords(2.58, capacity);
-    capacityLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-    capacityLabel->setText(tr("%1 capacity: %2").arg(QString::fromStdString(scenario_.cluster.gpu), bytesLabel(estimate_.memory.gpuCapacity)));
-    capacityLabel->setColor(th.capacity);
-    capacityLabel->setFont(scaledFont(9, true));
+    // Named as the card is sold ("80GB" is GiB) and counted as the chart counts (GB).
+    auto* capacityText = new QCPItemText(this);
+    capacityText->position->setCoords(2.98, capacity);
+    capacityText->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    // Two lines (name, then sizes) so the label stays narrow beside the bars.
+    QString capacityWords = capacityLabel(scenario_.cluster.gpu, estimate_.memory.gpuCapacity);
+    capacityWords.replace(QStringLiteral(": "), QStringLiteral("\n")).replace(QStringLiteral("\uff1a"), QStringLiteral("\n"));
+    capacityText->setText(capacityWords);
+    capacityText->setTextAlignment(Qt::AlignRight);
+    capacityText->setColor(th.capacity);
+    capacityText->setFont(scaledFont(9, true));
     for (int bar = 0; bar < 2; ++bar) {
         const MemoryBreakdown& m = bar == 0 ? one : many;
         auto* total = new QCPItemText(this);
@@ -134,6 +141,18 @@ void MemoryChart::rebuild()
         total->setText(bytesLabel(m.total()));
         total->setColor(th.text);
         total->setFont(scaledFont(11, true));
+        // The model states (the article's 112 GB and 1.75 GB) are a thin slice when activations
+        // dominate: name them beside the bar, at their height, so they read at any scale.
+        auto* states = new QCPItemText(this);
+        states->position->setCoords(1.0 + bar + 0.3, m.modelStates() / units::kGB);
+        // A hairline slice at the bottom: the label sits above it rather than under the axis.
+        const bool thin = m.modelStates() / units::kGB < 0.08 * highest;
+        states->setPositionAlignment(Qt::AlignLeft | (thin ? Qt::AlignBottom : Qt::AlignVCenter));
+        states->setTextAlignment(Qt::AlignLeft);
+        states->setText(QStringLiteral("\u2190 ") + tr("model states\n%1").arg(bytesLabel(m.modelStates())));
+        states->setColor(th.text);
+        states->setFont(scaledFont(9));
+        states->setClipToAxisRect(false);
     }
 
     legend->setVisible(true);

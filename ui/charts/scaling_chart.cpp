@@ -9,8 +9,9 @@ ScalingChart::ScalingChart(QWidget* parent) : ChartBase(parent)
     setAccessibleName(tr("Scaling chart"));
 }
 
-void ScalingChart::setPoints(std::vector<ScalingPoint> points, ScalingMode mode, int currentGpus)
+void ScalingChart::setPoints(std::vector<ScalingPoint> points, ScalingMode mode, int currentGpus, int gpusPerNode)
 {
+    gpusPerNode_ = gpusPerNode;
     points_ = std::move(points);
     mode_ = mode;
     current_ = currentGpus;
@@ -53,15 +54,16 @@ void ScalingChart::rebuild()
     xAxis->setNumberFormat(QStringLiteral("f"));
     xAxis->setNumberPrecision(0);
     styleAxis(xAxis, tr("GPUs (log scale)"));
-    styleAxis(yAxis, tr("Percent of the step"));
+    // Two different percents: MFU of the GPUs' peak FLOP/s, waiting of the step's time.
+    styleAxis(yAxis, tr("Percent (MFU: of peak FLOP/s; waiting: of the step)"));
     yAxis->setRange(0, 100);
 
     QCPGraph* mfu = addGraph();
-    mfu->setName(tr("MFU (model FLOPs utilisation)"));
+    mfu->setName(tr("MFU, % of peak FLOP/s"));
     mfu->setPen(QPen(seriesColor(0), 3));
     mfu->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 7));
     QCPGraph* share = addGraph();
-    share->setName(tr("Time waiting on communication"));
+    share->setName(tr("Waiting on communication, % of the step"));
     share->setPen(QPen(seriesColor(5), 3, Qt::DashLine));
     share->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 7));
     for (const ScalingPoint& p : points_) {
@@ -72,6 +74,37 @@ void ScalingChart::rebuild()
     }
     if (!points_.empty())
         xAxis->setRange(points_.front().gpus / 1.5, points_.back().gpus * 1.5);
+    // Where one node ends: beyond it, traffic leaves NVLink for the network.
+    if (gpusPerNode_ > 1 && !points_.empty() && gpusPerNode_ < points_.back().gpus) {
+        auto* node = new QCPItemStraightLine(this);
+        node->point1->setCoords(gpusPerNode_ * 1.41, 0);
+        node->point2->setCoords(gpusPerNode_ * 1.41, 1);
+        node->setPen(QPen(th.capacity, 1.5, Qt::DashLine));
+        auto* label = new QCPItemText(this);
+        label->position->setCoords(gpusPerNode_ * 1.41, 60);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->setPadding(QMargins(4, 0, 0, 0));
+        label->setTextAlignment(Qt::AlignLeft);
+        label->setText(tr("beyond %1 GPUs (one node):\nNVLink \u2192 network").arg(gpusPerNode_));
+        label->setColor(th.capacity);
+        label->setFont(scaledFont(9));
+    }
+    // A curve that stops early says why, on the chart.
+    int lastValid = 0;
+    for (const ScalingPoint& p : points_)
+        lastValid = p.valid ? p.gpus : lastValid;
+    if (lastValid > 0 && lastValid < points_.back().gpus) {
+        auto* end = new QCPItemText(this);
+        end->position->setCoords(lastValid, 30);
+        end->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        end->setTextAlignment(Qt::AlignRight);
+        end->setPadding(QMargins(0, 0, 6, 0));
+        end->setText(mode_ == ScalingMode::FixedGlobalBatch
+                         ? tr("ends at %1 GPUs: more data-parallel\nranks than sequences in the global batch").arg(lastValid)
+                         : tr("ends at %1 GPUs: no layout runs beyond").arg(lastValid));
+        end->setColor(th.text);
+        end->setFont(scaledFont(9));
+    }
     if (current_ > 0) {
         auto* now = new QCPItemStraightLine(this);
         now->point1->setCoords(current_, 0);

@@ -12,7 +12,8 @@ class ScalingChart : public ChartBase {
     Q_OBJECT
 public:
     explicit ScalingChart(QWidget* parent = nullptr);
-    void setPoints(std::vector<ScalingPoint> points, ScalingMode mode, int currentGpus);
+    // `gpusPerNode`: where NVLink ends and the network begins, marked on the chart.
+    void setPoints(std::vector<ScalingPoint> points, ScalingMode mode, int currentGpus, int gpusPerNode = 8);
 
     QString title() const override;
     TableData table() const override;
@@ -26,6 +27,7 @@ private:
     std::vector<ScalingPoint> points_;
     ScalingMode mode_ = ScalingMode::FixedGlobalBatch;
     int current_ = 0;
+    int gpusPerNode_ = 8;
 };
 
 } // namespace shardscope::ui

@@ -1,6 +1,9 @@
 #include "ui/charts/step_time_chart.h"
 
+#include <QFontMetrics>
 #include <QLocale>
+
+#include <algorithm>
 
 #include "ui/i18n/ui_text.h"
 
@@ -109,7 +112,13 @@ void StepTimeChart::rebuild()
     xAxis->setScaleType(QCPAxis::stLinear);
     xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
     const double longest = std::max(s.stepSeconds, s.commSeconds);
-    xAxis->setRange(0, longest > 0 ? longest * 1.18 : 1.0);
+    // Room right of the bar for its total: as many pixels as the label needs at this font and
+    // width (a narrow chart beside the tour, large presentation type), at least 18 %.
+    const double labelWidth = QFontMetrics(scaledFont(11, true)).horizontalAdvance(secondsLabel(s.stepSeconds)) + 16;
+    // Before the first layout the axis rect has no width yet: the widget's, less the margins.
+    const double plotWidth = std::max({axisRect()->width(), width() - 160, 200});
+    const double room = std::clamp(labelWidth / plotWidth, 0.15, 0.35);
+    xAxis->setRange(0, longest > 0 ? std::max(longest * 1.18, s.stepSeconds / (1 - room)) : 1.0);
 
     auto* total = new QCPItemText(this);
     total->position->setCoords(s.stepSeconds, 2.0);

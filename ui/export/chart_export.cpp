@@ -6,6 +6,11 @@
 #include <QClipboard>
 #include <QDir>
 #include <QFileInfo>
+#include <QFontInfo>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QRegularExpression>
+#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QTemporaryDir>
 
@@ -51,9 +56,47 @@ private:
     QCPTextElement* element_ = nullptr;
 };
 
+// QSvgGenerator writes the font's requested family, which is often a fontconfig alias ("Sans
+// Serif") that no SVG viewer knows. Name the family the text was really laid out in, then the CSS
+// generic family as the fallback: font-family="'DejaVu Sans', sans-serif".
+bool useRealFontFamilies(const QString& svgPath, const QFont& font)
+{
+    QFile file(svgPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    QString text = QString::fromUtf8(file.readAll());
+    file.close();
+    const QString real = QFontInfo(font).family();
+    const QString stack = QStringLiteral("font-family=\"'%1', sans-serif\"").arg(real);
+    text.replace(QRegularExpression(QStringLiteral("font-family=\"[^\"]*\"")), stack);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return false;
+    return file.write(text.toUtf8()) > 0;
+}
+
 // Renders into a temporary file first, then moves it into place with writeFileAtomically (core/common/atomic_file.h), so that a
 // failure never destroys an existing file and never leaves a partial one.
+bool renderOnce(ChartBase* chart, const QString& temporary, const QString& suffix, const ExportOptions& o);
+
+// The export's own type size and theme, then the window's again.
 bool renderTo(ChartBase* chart, const QString& temporary, const QString& suffix, const ExportOptions& o)
+{
+    const double scale = chart->fontScale();
+    const ThemeKind kind = chart->chartTheme().kind;
+    if (o.fontScale > 0)
+        chart->setFontScale(o.fontScale);
+    if (o.theme)
+        chart->setTheme(*o.theme);
+    const bool ok = renderOnce(chart, temporary, suffix, o);
+    if (o.fontScale > 0)
+        chart->setFontScale(scale);
+    if (o.theme)
+        chart->setTheme(kind);
+    chart->ensureCurrent();
+    return ok;
+}
+
+bool renderOnce(ChartBase* chart, const QString& temporary, const QString& suffix, const ExportOptions& o)
 {
     chart->ensureCurrent();
     const CaptionRow caption(chart, o.caption);
@@ -66,6 +109,9 @@ bool renderTo(ChartBase* chart, const QString& temporary, const QString& suffix,
     QSvgGenerator generator;
     generator.setFileName(temporary);
     generator.setSize(QSize(w, h));
+    // 96 dots per inch: the SVG's physical size (written in mm) equals its pixel size as CSS and
+    // slide software count pixels (1 px = 1/96 in), so it pastes at the size it was drawn.
+    generator.setResolution(96);
     generator.setViewBox(QRect(0, 0, w, h));
     generator.setTitle(chart->title());
     generator.setDescription(QStringLiteral("ShardScope"));
@@ -73,7 +119,7 @@ bool renderTo(ChartBase* chart, const QString& temporary, const QString& suffix,
     if (!painter.begin(&generator))
         return false;
     chart->toPainter(&painter, w, h);
-    return painter.end();
+    return painter.end() && useRealFontFamilies(temporary, chart->font());
 }
 
 } // namespace
@@ -111,6 +157,67 @@ bool exportChart(ChartBase* chart, const QString& path, const ExportOptions& opt
     std::string problem;
     if (!writeFileAtomically(QFile::encodeName(path).toStdString(), std::string(bytes.constData(), static_cast<std::size_t>(bytes.size())), problem)) {
         *error = QApplication::translate("Export", "Cannot write %1: %2").arg(QDir::toNativeSeparators(path), QString::fromStdString(problem));
+        return false;
+    }
+    return true;
+}
+
+ExportOptions slideOptions(bool fourK)
+{
+    ExportOptions o;
+    o.size = QSize(1920, 1080);
+    o.scale = fourK ? 2.0 : 1.0;
+    o.fontScale = 2.25;
+    return o;
+}
+
+bool exportDeck(const QList<ChartBase*>& charts, const QString& caption, const QString& path, QString* error)
+{
+    // 1920 x 1080 px at 96 dpi = 1440 x 810 pt. The charts' smallest type is 9 pt at scale 1
+    // (12 px); at 2.25 it is 27 px, 2.5 % of 1080.
+    constexpr int kWidth = 1920, kHeight = 1080, kCaption = 100;
+    constexpr double kSlideScale = 2.25;
+    QSaveFile target(path);
+    if (!target.open(QIODevice::WriteOnly)) {
+        *error = QApplication::translate("Export", "Cannot write %1: %2").arg(QDir::toNativeSeparators(path), target.errorString());
+        return false;
+    }
+    QPdfWriter writer(&target);
+    writer.setResolution(96);
+    writer.setPageSize(QPageSize(QSizeF(kWidth * 0.75, kHeight * 0.75), QPageSize::Point));
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+    writer.setTitle(QStringLiteral("ShardScope"));
+    writer.setCreator(QStringLiteral("ShardScope"));
+    QCPPainter painter;
+    if (!painter.begin(&writer)) {
+        *error = QApplication::translate("Export", "Rendering the chart failed");
+        return false;
+    }
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    bool first = true;
+    for (ChartBase* chart : charts) {
+        if (!first)
+            writer.newPage();
+        first = false;
+        const double scale = chart->fontScale();
+        chart->setFontScale(kSlideScale);
+        chart->ensureCurrent();
+        painter.fillRect(QRect(0, 0, kWidth, kHeight), chart->chartTheme().chartBackground);
+        QFont font = chart->font();
+        font.setPixelSize(27);
+        painter.setFont(font);
+        painter.setPen(chart->chartTheme().text);
+        painter.drawText(QRect(40, 12, kWidth - 80, kCaption - 12), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption);
+        painter.save();
+        painter.translate(0, kCaption);
+        chart->toPainter(&painter, kWidth, kHeight - kCaption);
+        painter.restore();
+        chart->setFontScale(scale);
+        chart->ensureCurrent();
+    }
+    if (!painter.end() || !target.commit()) {
+        *error = QApplication::translate("Export", "Cannot write %1: %2").arg(QDir::toNativeSeparators(path), target.errorString());
         return false;
     }
     return true;

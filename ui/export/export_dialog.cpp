@@ -1,9 +1,11 @@
 #include "ui/export/export_dialog.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
@@ -12,7 +14,7 @@ namespace shardscope::ui {
 
 ExportDialog::ExportDialog(const QString& suggestedPath, QWidget* parent)
     : QDialog(parent), path_(new QLineEdit(suggestedPath, this)), width_(new QSpinBox(this)), height_(new QSpinBox(this)),
-      scale_(new QDoubleSpinBox(this))
+      scale_(new QDoubleSpinBox(this)), preset_(new QComboBox(this)), theme_(new QComboBox(this))
 {
     setWindowTitle(tr("Export chart"));
     auto* form = new QFormLayout(this);
@@ -20,7 +22,10 @@ ExportDialog::ExportDialog(const QString& suggestedPath, QWidget* parent)
     auto* browse = new QPushButton(tr("&Browse..."), this);
     fileRow->addWidget(path_);
     fileRow->addWidget(browse);
-    form->addRow(tr("&File (.png, .svg, .pdf):"), fileRow);
+    // A label with a buddy: addRow(QString, QLayout*) would show the "&" of the accelerator.
+    auto* fileLabel = new QLabel(tr("&File (.png, .svg, .pdf):"), this);
+    fileLabel->setBuddy(path_);
+    form->addRow(fileLabel, fileRow);
     width_->setRange(16, 20000);
     width_->setValue(1600);
     width_->setSuffix(tr(" px"));
@@ -30,6 +35,24 @@ ExportDialog::ExportDialog(const QString& suggestedPath, QWidget* parent)
     scale_->setRange(0.5, 8.0);
     scale_->setValue(2.0);
     scale_->setSingleStep(0.5);
+    // Slides first: a teacher pastes charts into 16:9 decks.
+    preset_->addItem(tr("Custom size"), 0);
+    preset_->addItem(tr("Slide, 1920 x 1080 (large type)"), 1);
+    preset_->addItem(tr("Slide, 3840 x 2160 (large type)"), 2);
+    form->addRow(tr("&Preset:"), preset_);
+    connect(preset_, &QComboBox::activated, this, [this](int) {
+        const int kind = preset_->currentData().toInt();
+        if (kind == 0)
+            return;
+        const ExportOptions o = slideOptions(kind == 2);
+        width_->setValue(o.size.width());
+        height_->setValue(o.size.height());
+        scale_->setValue(o.scale);
+    });
+    theme_->addItem(tr("As the window"), -1);
+    theme_->addItem(tr("Light"), static_cast<int>(ThemeKind::Light));
+    theme_->addItem(tr("Dark"), static_cast<int>(ThemeKind::Dark));
+    form->addRow(tr("T&heme:"), theme_);
     form->addRow(tr("&Width:"), width_);
     form->addRow(tr("&Height:"), height_);
     form->addRow(tr("PNG &scale:"), scale_);
@@ -52,7 +75,12 @@ QString ExportDialog::path() const { return path_->text().trimmed(); }
 
 ExportOptions ExportDialog::options() const
 {
-    return ExportOptions{QSize(width_->value(), height_->value()), scale_->value()};
+    ExportOptions o{QSize(width_->value(), height_->value()), scale_->value()};
+    if (preset_->currentData().toInt() != 0)
+        o.fontScale = slideOptions(false).fontScale;
+    if (theme_->currentData().toInt() >= 0)
+        o.theme = static_cast<ThemeKind>(theme_->currentData().toInt());
+    return o;
 }
 
 } // namespace shardscope::ui

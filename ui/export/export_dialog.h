@@ -27,6 +27,8 @@ private:
     QSpinBox* width_;
     QSpinBox* height_;
     QDoubleSpinBox* scale_;
+    QComboBox* preset_;
+    QComboBox* theme_;
 };
 
 } // namespace shardscope::ui

@@ -8,6 +8,7 @@
 #include "ui/charts/memory_chart.h"
 #include "ui/charts/step_time_chart.h"
 #include "ui/controls/diagnostics_view.h"
+#include "ui/i18n/invalid_layout.h"
 
 namespace shardscope::ui {
 
@@ -32,6 +33,9 @@ OverviewView::OverviewView(const ViewContext&, QWidget* parent)
 
 void OverviewView::scenarioChanged(const Scenario& s, const Estimate& e)
 {
+    const QString invalid = invalidLayoutText(s, e);
+    memoryChart_->setInvalid(invalid);
+    stepChart_->setInvalid(invalid);
     memoryChart_->setEstimate(s, e);
     stepChart_->setEstimate(s, e);
     diagnostics_->setDiagnostics(e.diagnostics);

@@ -10,7 +10,7 @@
 #include "ui/charts/scaling_chart.h"
 #include "ui/document/background_runner.h"
 #include "ui/document/scenario_document.h"
-
+#include "ui/i18n/invalid_layout.h"
 namespace shardscope::ui {
 
 ScalingView::ScalingView(const ViewContext& context, QWidget* parent)
@@ -30,13 +30,17 @@ ScalingView::ScalingView(const ViewContext& context, QWidget* parent)
         context_.runner->requestScaling(context_.document->scenario(), mode_);
     });
     connect(context_.runner, &BackgroundRunner::scalingReady, this, [this](const std::vector<ScalingPoint>& points) {
-        chart_->setPoints(points, mode_, context_.document->scenario().parallel.gpus);
+        chart_->setPoints(points, mode_, context_.document->scenario().parallel.gpus,
+                          context_.document->scenario().cluster.gpusPerNode);
     });
     retranslate();
 }
 
-void ScalingView::scenarioChanged(const Scenario& scenario, const Estimate&)
+void ScalingView::scenarioChanged(const Scenario& scenario, const Estimate& estimate)
 {
+    const QString invalid = invalidLayoutText(scenario, estimate);
+    for (ChartPanel* panel : panels())
+        panel->chart()->setInvalid(invalid);
     context_.runner->requestScaling(scenario, mode_);
 }
 

@@ -6,6 +6,7 @@
 #include "ui/charts/sequence_chart.h"
 #include "ui/document/background_runner.h"
 #include "ui/document/scenario_document.h"
+#include "ui/i18n/invalid_layout.h"
 
 namespace shardscope::ui {
 
@@ -21,8 +22,11 @@ SequenceView::SequenceView(const ViewContext& context, QWidget* parent)
     });
 }
 
-void SequenceView::scenarioChanged(const Scenario& scenario, const Estimate&)
+void SequenceView::scenarioChanged(const Scenario& scenario, const Estimate& estimate)
 {
+    const QString invalid = invalidLayoutText(scenario, estimate);
+    for (ChartPanel* panel : panels())
+        panel->chart()->setInvalid(invalid);
     context_.runner->requestSequence(scenario);
 }
 

@@ -52,7 +52,8 @@ std::unique_ptr<ChartBase> sequenceChart(const Scenario& s, const Estimate& e)
 std::unique_ptr<ChartBase> scalingChart(const Scenario& s, const Estimate&)
 {
     auto chart = std::make_unique<ScalingChart>();
-    chart->setPoints(scalingSweep(s, ScalingMode::FixedGlobalBatch), ScalingMode::FixedGlobalBatch, s.parallel.gpus);
+    chart->setPoints(scalingSweep(s, ScalingMode::FixedGlobalBatch), ScalingMode::FixedGlobalBatch, s.parallel.gpus,
+                     s.cluster.gpusPerNode);
     return chart;
 }
 

@@ -1,0 +1,286 @@
+// Presentation mode as a lecturer uses it on a 1366x768 projector and a 1920x1080 screen, in
+// English and Chinese: the charts fill the window, tables and side panel are gone, and no text is
+// cut or drawn over other text (label boxes checked against the plot and the widget).
+#include <QtTest>
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSlider>
+
+#include <cmath>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QToolBar>
+
+#include "tests/ui/chart_text_check.h"
+#include "ui/charts/chart_base.h"
+#include "ui/charts/chart_panel.h"
+#include "ui/charts/memory_chart.h"
+#include "ui/controls/value_slider.h"
+#include "ui/main_window.h"
+#include "ui/presentation/presentation_mode.h"
+#include "ui/presentation/presentation_strip.h"
+
+using namespace shardscope;
+using namespace shardscope::ui;
+
+namespace {
+
+// Every visible label of `root` shows all of its text (a QLabel narrower than its text cuts it).
+QStringList clippedLabels(QWidget* root)
+{
+    QStringList out;
+    for (QLabel* label : root->findChildren<QLabel*>()) {
+        if (!label->isVisible() || label->text().isEmpty() || label->wordWrap())
+            continue;
+        const int needed = label->fontMetrics().horizontalAdvance(label->text()) + label->margin() * 2;
+        if (label->contentsRect().width() + 1 < needed)
+            out << QStringLiteral("label '%1' needs %2 px, has %3").arg(label->text()).arg(needed).arg(label->contentsRect().width());
+    }
+    return out;
+}
+
+// The chart panels of the tab in sight.
+QList<ChartPanel*> visiblePanels(MainWindow* w)
+{
+    QList<ChartPanel*> out;
+    for (ChartPanel* p : w->tabs()->currentWidget()->findChildren<ChartPanel*>())
+        if (p->isVisible())
+            out << p;
+    return out;
+}
+
+// WCAG 2.1 relative luminance and contrast ratio.
+double luminance(QColor c)
+{
+    const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+
+double contrast(QColor a, QColor b)
+{
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+// The strongest contrast between any pixel of the widget as drawn and the window's colour: the
+// part of the control a viewer sees (a handle, a frame) must reach 3:1.
+double bestContrast(QWidget* widget, QColor window)
+{
+    const QImage image = widget->grab().toImage();
+    double best = 1;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            best = std::max(best, contrast(image.pixelColor(x, y), window));
+    return best;
+}
+
+} // namespace
+
+class TestPresentation : public QObject {
+    Q_OBJECT
+    QFont appFont_;
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        appFont_ = QApplication::font();
+    }
+
+    // A window scales the application's font (presentation, Ctrl+Plus); each case starts from
+    // the same font, as a fresh process would.
+    void cleanup() { QApplication::setFont(appFont_); }
+
+    void checkerSeesCutAndOverlappingText()
+    {
+        // The layout check itself: a label past the plot's edge and two labels on each other are
+        // reported, a label well inside is not.
+        QCustomPlot plot;
+        plot.resize(400, 300);
+        plot.show();  // the viewport follows the widget's size once shown
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.xAxis->setRange(0, 10);
+        plot.yAxis->setRange(0, 10);
+        plot.replot();
+        const auto label = [&](double x, double y, const QString& text) {
+            auto* item = new QCPItemText(&plot);
+            item->position->setCoords(x, y);
+            item->setText(text);
+            return item;
+        };
+        label(5, 5, QStringLiteral("inside"));
+        plot.replot();
+        QVERIFY2(test::chartTextProblems(&plot, QStringLiteral("t")).isEmpty(),
+                 qPrintable(test::chartTextProblems(&plot, QStringLiteral("t")).join(QLatin1Char('\n'))));
+        label(9.9, 5, QStringLiteral("1,790.59 s"));  // centred on the right edge: cut
+        label(5, 5.05, QStringLiteral("inside too"));  // on top of "inside"
+        plot.replot();
+        const QStringList problems = test::chartTextProblems(&plot, QStringLiteral("t"));
+        QVERIFY2(problems.join(QLatin1Char(' ')).contains(QStringLiteral("'1,790.59 s' cut")), qPrintable(problems.join(QLatin1Char('\n'))));
+        QVERIFY2(problems.join(QLatin1Char(' ')).contains(QStringLiteral("'inside too' over 'inside'")),
+                 qPrintable(problems.join(QLatin1Char('\n'))));
+    }
+
+    void windowFitsALaptopScreen()
+    {
+        // The window must fit a 1366x768 screen with room for a panel or task bar.
+        MainWindow w(false);
+        w.show();
+        const QSize min = w.minimumSizeHint().expandedTo(w.minimumSize());
+        QVERIFY2(min.width() <= 1366 && min.height() <= 720,
+                 qPrintable(QStringLiteral("minimum size %1x%2").arg(min.width()).arg(min.height())));
+    }
+
+    void chartsFillTheScreenWithReadableText_data()
+    {
+        QTest::addColumn<QSize>("screen");
+        QTest::addColumn<int>("language");
+        for (const QSize size : {QSize(1366, 768), QSize(1920, 1080)}) {
+            for (const Language l : {Language::English, Language::Chinese})
+                QTest::addRow("%dx%d %s", size.width(), size.height(), l == Language::English ? "en" : "zh_CN")
+                    << size << static_cast<int>(l);
+        }
+    }
+
+    void chartsFillTheScreenWithReadableText()
+    {
+        QFETCH(QSize, screen);
+        QFETCH(int, language);
+        MainWindow w(false);
+        w.setLanguage(static_cast<Language>(language));
+        w.show();
+        w.setPresentation(true, screen);
+        QCOMPARE(w.size(), screen);
+        QVERIFY(w.findChild<QDockWidget*>(QStringLiteral("ControlsDock"))->isHidden());
+        QVERIFY(w.statusBar()->isHidden());
+        QCOMPARE(w.presentation()->baseScale(), PresentationMode::scaleFor(screen));
+        QStringList problems;
+        for (const char* id : {"memory", "scaling", "sequence"}) {
+            QVERIFY(w.showView(id));
+            w.settle();
+            const QList<ChartPanel*> panels = visiblePanels(&w);
+            QVERIFY(!panels.isEmpty());
+            for (ChartPanel* panel : panels) {
+                QVERIFY(panel->tableWidget()->isHidden());
+                ChartBase* chart = panel->chart();
+                // One row of charts fills the window: at least half its height.
+                QVERIFY2(chart->height() >= screen.height() / 2,
+                         qPrintable(QStringLiteral("%1 is %2 px tall").arg(chart->exportName()).arg(chart->height())));
+                QCOMPARE(chart->fontScale(), PresentationMode::scaleFor(screen));
+                problems << test::chartTextProblems(chart, QLatin1String(id) + QLatin1Char('/') + chart->exportName());
+            }
+            // The strip shows the sliders of this view, and they show their whole text.
+            PresentationStrip* strip = w.presentation()->strip();
+            QVERIFY(strip->isVisible());
+            problems << clippedLabels(strip);
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    }
+
+    void stripFollowsTheTab()
+    {
+        MainWindow w(false);
+        w.show();
+        w.setPresentation(true, QSize(1366, 768));
+        PresentationStrip* strip = w.presentation()->strip();
+        w.showView("scaling");
+        QVERIFY(strip->slider(PresentationStrip::Knob::Tp)->isVisible());
+        QVERIFY(!strip->slider(PresentationStrip::Knob::SeqLen)->isVisible());
+        w.showView("sequence");
+        QVERIFY(strip->slider(PresentationStrip::Knob::SeqLen)->isVisible());
+        QVERIFY(!strip->slider(PresentationStrip::Knob::Tp)->isVisible());
+        // A strip slider edits the document like the side panel's twin.
+        const int before = w.document()->scenario().parallel.gpus;
+        ValueSlider* gpus = strip->slider(PresentationStrip::Knob::Gpus);
+        gpus->slider()->setFocus();
+        QTest::keyClick(gpus->slider(), Qt::Key_Right);
+        QVERIFY(w.document()->scenario().parallel.gpus > before);
+    }
+
+    void impossibleLayoutShowsNoNumbers()
+    {
+        MainWindow w(false);
+        w.show();
+        Scenario s = w.document()->scenario();
+        s.parallel.tp = 3;  // 64 GPUs, 32 heads: cannot run
+        w.document()->setScenario(s, QStringLiteral("tp 3"));
+        w.settle();
+        for (const char* id : {"memory", "scaling", "sequence"}) {
+            QVERIFY(w.showView(id));
+            w.settle();
+            for (ChartPanel* panel : visiblePanels(&w)) {
+                ChartBase* chart = panel->chart();
+                QVERIFY(chart->isInvalid());
+                QCOMPARE(chart->plottableCount(), 0);       // no bars, no curves
+                QCOMPARE(panel->tableWidget()->rowCount(), 0);  // no numbers in the table
+                QString text;
+                for (int i = 0; i < chart->itemCount(); ++i)
+                    if (auto* item = qobject_cast<QCPItemText*>(chart->item(i)))
+                        text += item->text();
+                QVERIFY2(text.contains(QStringLiteral("= 2")) && text.contains(QStringLiteral("= 4")), qPrintable(text));
+            }
+        }
+        s.parallel.tp = 2;  // and back: the numbers return
+        w.document()->setScenario(s, QStringLiteral("tp 2"));
+        w.showView("memory");
+        w.settle();
+        QVERIFY(!w.memoryChart()->isInvalid());
+        QVERIFY(w.memoryChart()->plottableCount() > 0);
+    }
+
+    void darkControlsStandOut()
+    {
+        MainWindow w(false);
+        w.setThemeKind(ThemeKind::Dark);
+        const QColor window = QApplication::palette().color(QPalette::Window);
+        QWidget host;
+        host.setAutoFillBackground(true);
+        auto* slider = new QSlider(Qt::Horizontal, &host);
+        slider->setRange(0, 100);
+        slider->setValue(50);
+        slider->setGeometry(10, 10, 200, 30);
+        auto* field = new QLineEdit(&host);  // empty: only its frame shows
+        field->setGeometry(10, 50, 200, 30);
+        host.resize(220, 90);
+        host.show();
+        QVERIFY2(bestContrast(slider, window) >= 3.0, qPrintable(QString::number(bestContrast(slider, window))));
+        QVERIFY2(bestContrast(field, window) >= 3.0, qPrintable(QString::number(bestContrast(field, window))));
+        w.setThemeKind(ThemeKind::Light);
+    }
+
+    void resetSizeKeepsPresentationConsistent()
+    {
+        MainWindow w(false);
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.setPresentation(true, QSize(1920, 1080));
+        ChartBase* chart = w.charts().first();
+        const double presenting = PresentationMode::scaleFor(QSize(1920, 1080));
+        QCOMPARE(chart->fontScale(), presenting);
+        QTest::keyClick(&w, Qt::Key_Plus, Qt::ControlModifier);
+        QVERIFY(chart->fontScale() > presenting);
+        QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);
+        QCOMPARE(chart->fontScale(), presenting);  // Ctrl+0: the presentation's size, mode kept
+        QAction* toggle = nullptr;
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->isCheckable() && a->shortcuts().contains(QKeySequence(Qt::Key_F11)))
+                toggle = a;
+        QVERIFY(toggle != nullptr);
+        QVERIFY(toggle->isChecked());
+        w.setPresentation(false);
+        QVERIFY(!toggle->isChecked());
+        QCOMPARE(chart->fontScale(), 1.0);
+        QVERIFY(!w.findChild<QDockWidget*>(QStringLiteral("ControlsDock"))->isHidden());
+        for (ChartPanel* p : w.findChildren<ChartPanel*>())
+            QVERIFY(!p->tableWidget()->isHidden());
+    }
+};
+
+QTEST_MAIN(TestPresentation)
+#include "tst_presentation.moc"
