@@ -603,6 +603,166 @@
         <source>global batch %1 gives each pipeline %2 micro-batches for pp %3: GPUs sit idle %4% of the step in the pipeline bubble; %5 micro-batches (4 x pp) bring it to %6%: --global-batch %7</source>
         <translation>全局批次 %1 使每条流水线在 pp %3 下只有 %2 个微批次：GPU 在流水线气泡中空闲一步时间的 %4%；%5 个微批次（4 x pp）可降至 %6%：--global-batch %7</translation>
     </message>
+    <message>
+        <source>elements x (2 + 4 + ... + max-ranks) is %1 rank values; the limit is %2 (about ten seconds): use fewer elements or ranks</source>
+        <translation>元素数 x (2 + 4 + ... + max-ranks) 为 %1 个秩值；上限为 %2（约十秒）：请减少元素数或秩数</translation>
+    </message>
+    <message>
+        <source>needs a file path, not an empty string</source>
+        <translation>需要一个文件路径，而不是空字符串</translation>
+    </message>
+    <message>
+        <source>the file path is not valid UTF-8</source>
+        <translation>文件路径不是有效的 UTF-8</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot read %1: it is a folder</source>
+        <translation>无法读取 %1：它是一个文件夹</translation>
+    </message>
+    <message>
+        <source>refusing to read %1: it is not a regular file (a device, FIFO or socket)</source>
+        <translation>拒绝读取 %1：它不是普通文件（而是设备、FIFO 或套接字）</translation>
+    </message>
+    <message>
+        <source>%1 is larger than the %2 MiB limit on input files</source>
+        <translation>%1 超过了输入文件 %2 MiB 的上限</translation>
+    </message>
+    <message>
+        <source>%1 is nested deeper than %2 levels</source>
+        <translation>%1 的嵌套深度超过 %2 层</translation>
+    </message>
+    <message>
+        <source>%1: the key &quot;%2&quot; appears twice in one object</source>
+        <translation>%1：键 &quot;%2&quot; 在同一个对象中出现了两次</translation>
+    </message>
+    <message>
+        <source>config.json &quot;%1&quot; must be between %2 and %3 (got %4)</source>
+        <translation>config.json 的 &quot;%1&quot; 必须在 %2 到 %3 之间（实际为 %4）</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 needs %1 more per GPU than ZeRO-2 would: it keeps gathered full-size parameters of %2 (the layer being computed and the one prefetched), more than the %3 that sharding the weights over dp %4 saves</source>
+        <translation>ZeRO-3 每个 GPU 比 ZeRO-2 多需要 %1：它保留了 %2 的已收集完整参数（正在计算的层和预取的层），多于在 dp %4 上切分权重所节省的 %3</translation>
+    </message>
+    <message>
+        <source>none of the %1 layouts can run on %2 GPUs; excluded by: %3</source>
+        <translation>%2 块 GPU 上的 %1 种布局都无法运行；排除原因：%3</translation>
+    </message>
+    <message>
+        <source>tp 1: every GPU holds whole layers, no per-layer collectives</source>
+        <translation>tp 1：每块 GPU 持有完整的层，没有逐层的集合通信</translation>
+    </message>
+    <message>
+        <source>tp %1: inside one node of %2 GPUs, so its per-layer collectives stay on the fast links</source>
+        <translation>tp %1：位于一个 %2 卡节点之内，逐层集合通信走高速互联</translation>
+    </message>
+    <message>
+        <source>tp %1: spans nodes of %2 GPUs; its per-layer collectives cross the slower network</source>
+        <translation>tp %1：跨越 %2 卡节点，逐层集合通信要经过较慢的网络</translation>
+    </message>
+    <message>
+        <source>pp %1: stages exchange only activations point to point, which tolerates the slower network; bubble %2 % of the step</source>
+        <translation>pp %1：各阶段之间只点对点传递激活值，能容忍较慢的网络；气泡占步长的 %2 %</translation>
+    </message>
+    <message>
+        <source>vpp %1: interleaved stages shrink the bubble by %1x</source>
+        <translation>vpp %1：交错的虚拟阶段把气泡缩小为 1/%1</translation>
+    </message>
+    <message>
+        <source>cp %1: the sequence is split over %1 GPUs, dividing attention activations</source>
+        <translation>cp %1：序列切分到 %1 块 GPU 上，注意力激活值随之分摊</translation>
+    </message>
+    <message>
+        <source>ep %1: each GPU holds 1/%1 of the experts</source>
+        <translation>ep %1：每块 GPU 持有 1/%1 的专家</translation>
+    </message>
+    <message>
+        <source>dp %1: replicas that only synchronise gradients once per step</source>
+        <translation>dp %1：各副本每步只同步一次梯度</translation>
+    </message>
+    <message>
+        <source>ZeRO-0: states fit unsharded, so no gathering or sharded update</source>
+        <translation>ZeRO-0：状态不切分也放得下，无需收集或分片更新</translation>
+    </message>
+    <message>
+        <source>ZeRO-1: optimizer states sharded; weights stay whole, no re-gathering</source>
+        <translation>ZeRO-1：优化器状态分片；权重保持完整，无需重新收集</translation>
+    </message>
+    <message>
+        <source>ZeRO-2: optimizer states and gradients sharded; weights stay whole</source>
+        <translation>ZeRO-2：优化器状态和梯度分片；权重保持完整</translation>
+    </message>
+    <message>
+        <source>ZeRO-3: weights sharded too and gathered layer by layer</source>
+        <translation>ZeRO-3：权重也分片，逐层收集</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 with pipelining: weights gathered once per step and kept until the last backward</source>
+        <translation>ZeRO-3 配合流水线：权重每步收集一次，保留到最后一次反向</translation>
+    </message>
+    <message>
+        <source>sequence parallel: norm and dropout activations split over tp</source>
+        <translation>序列并行：归一化和 dropout 的激活值在 tp 上切分</translation>
+    </message>
+    <message>
+        <source>no recomputation: the activations fit, no extra forward work</source>
+        <translation>不重计算：激活值放得下，没有额外的前向计算</translation>
+    </message>
+    <message>
+        <source>selective recomputation: drops the attention scores for a few % more compute</source>
+        <translation>选择性重计算：丢弃注意力分数，只多几个百分点的计算</translation>
+    </message>
+    <message>
+        <source>full recomputation: keeps only layer inputs, at about one extra forward pass</source>
+        <translation>完全重计算：只保留每层输入，代价约为多一次前向</translation>
+    </message>
+    <message>
+        <source>recomputation %1, as the scenario sets it</source>
+        <translation>重计算 %1，沿用场景的设置</translation>
+    </message>
+    <message>
+        <source>offload %1: states kept in host memory (its transfers are not timed)</source>
+        <translation>卸载 %1：状态保存在主机内存中（其传输时间未计入）</translation>
+    </message>
+    <message>
+        <source>micro-batch %1: %2 micro-batches per step on each pipeline</source>
+        <translation>微批次 %1：每条流水线每步 %2 个微批次</translation>
+    </message>
+    <message>
+        <source>%1 GB of %2 GB per GPU (%3 % headroom)</source>
+        <translation>每块 GPU 用 %1 GB / %2 GB（余量 %3 %）</translation>
+    </message>
+    <message>
+        <source>under 10B, fine-tune with LoRA on one card</source>
+        <translation>10B 以下，用 LoRA 在单卡上微调</translation>
+    </message>
+    <message>
+        <source>under 10B, one machine with data parallelism</source>
+        <translation>10B 以下，单机数据并行</translation>
+    </message>
+    <message>
+        <source>pretraining combines TP inside a node with PP and ZeRO across nodes</source>
+        <translation>预训练把节点内的 TP 与跨节点的 PP 和 ZeRO 结合起来</translation>
+    </message>
+    <message>
+        <source>long context needs context parallelism</source>
+        <translation>长上下文需要上下文并行</translation>
+    </message>
+    <message>
+        <source>The numbers agree with the article (%1): the best plan is %2</source>
+        <translation>数字与文章一致（%1）：最佳方案是 %2</translation>
+    </message>
+    <message>
+        <source>The numbers contradict the article&apos;s rule of thumb (%1): the best plan is %2</source>
+        <translation>数字与文章的经验法则相矛盾（%1）：最佳方案是 %2</translation>
+    </message>
+    <message>
+        <source>Nothing can run in this scene, so the numbers contradict the article (%1)</source>
+        <translation>此场景下没有任何布局能运行，因此数字与文章相矛盾（%1）</translation>
+    </message>
 </context>
 <context>
     <name>Export</name>
@@ -625,6 +785,117 @@
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Tour</name>
+    <message>
+        <source>%1 B x %2 = %3 of model states on one GPU, before any activation; %4</source>
+        <translation>%1 B x %2 = %3 单卡模型状态（尚未计入激活值）；%4</translation>
+    </message>
+    <message>
+        <source>%1 / %2 GPUs = %3 of model states per GPU with ZeRO-3 (the article rounds to 1.8 GB); the ledger&apos;s most loaded GPU: %4</source>
+        <translation>%1 / %2 张 GPU = 每卡 %3 模型状态（ZeRO-3，文章四舍五入为 1.8 GB）；显存账中负载最重的 GPU：%4</translation>
+    </message>
+    <message>
+        <source>1.0 + 1e-4 in bf16 = %1, because the spacing of bf16 at 1 is 2^-7 = %2 and 1e-4 is less than half of it; after 10,000 such updates w = %3</source>
+        <translation>bf16 中 1.0 + 1e-4 = %1，因为 bf16 在 1 附近的间距是 2^-7 = %2，而 1e-4 不到它的一半；这样更新 10,000 次后 w = %3</translation>
+    </message>
+    <message>
+        <source>fp32 master weight: 1.0 + 10,000 x 1e-4 = %1 (fp32 spacing at 1 is 2^-23 = %2); its bf16 copy for the next forward pass: %3</source>
+        <translation>fp32 主权重：1.0 + 10,000 x 1e-4 = %1（fp32 在 1 附近的间距是 2^-23 = %2）；下一次前向传播用的 bf16 副本：%3</translation>
+    </message>
+    <message>
+        <source>This layout cannot run: see the messages above the charts</source>
+        <translation>此布局无法运行：请查看图表上方的提示</translation>
+    </message>
+    <message>
+        <source>%1 GPUs: MFU %2% of peak; communication %3 per step, %4 of it exposed, of a %5 step</source>
+        <translation>%1 张 GPU：MFU 为峰值的 %2%；每步通信 %3，其中 %4 未被掩盖，每步共 %5</translation>
+    </message>
+    <message>
+        <source>%1 GPUs: %2 interruptions per day; a checkpoint every %3; %4 to train without failures, %5 with them (ETTR %6%)</source>
+        <translation>%1 张 GPU：每天中断 %2 次；每 %3 保存一次检查点；无故障训练需 %4，计入故障需 %5（ETTR %6%）</translation>
+    </message>
+    <message>
+        <source>One GPU needs %1 (%2); %3 GPUs need %4 on the most loaded GPU (%5). %6</source>
+        <translation>单卡需要 %1（%2）；%3 张 GPU 时负载最重的 GPU 需要 %4（%5）。%6</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>装得下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>装不下</translation>
+    </message>
+    <message>
+        <source>LoRA on %1 GPU: weights frozen, optimizer states only for the adapters: %2 of model states, %3 in all (%4). %5</source>
+        <translation>%1 张 GPU 上的 LoRA：原权重冻结，只有适配器有优化器状态：模型状态 %2，总计 %3（%4）。%5</translation>
+    </message>
+    <message>
+        <source>1. The memory ledger: 16 bytes per parameter</source>
+        <translation>1. 显存账：每参数 16 字节</translation>
+    </message>
+    <message>
+        <source>Try: drag Parameters from 7B to 70B and watch the one-GPU bar pass the capacity line.</source>
+        <translation>试一试：把参数量从 7B 拖到 70B，看单卡柱子越过显存容量线。</translation>
+    </message>
+    <message>
+        <source>1. The memory ledger: ZeRO shards the states</source>
+        <translation>1. 显存账：ZeRO 切分模型状态</translation>
+    </message>
+    <message>
+        <source>Try: drag GPUs from 64 down to 8 and watch the model-state part of the bar grow.</source>
+        <translation>试一试：把 GPU 数从 64 拖到 8，看柱子中模型状态部分变大。</translation>
+    </message>
+    <message>
+        <source>2. Precision: bf16 swallows small updates</source>
+        <translation>2. 精度账：bf16 吞掉微小更新</translation>
+    </message>
+    <message>
+        <source>Try: set Update from 1e-4 to 1e-2 and watch the bf16 line start to move.</source>
+        <translation>试一试：把“更新量”从 1e-4 改为 1e-2，看 bf16 曲线开始移动。</translation>
+    </message>
+    <message>
+        <source>2. Precision: fp32 master weights, sharded</source>
+        <translation>2. 精度账：切分的 fp32 主权重</translation>
+    </message>
+    <message>
+        <source>Try: tick and untick the strategies and compare bf16 alone with the fp32 master weights.</source>
+        <translation>试一试：勾选或取消各个策略，对比纯 bf16 与 fp32 主权重。</translation>
+    </message>
+    <message>
+        <source>3. Communication: more GPUs, more waiting</source>
+        <translation>3. 通信账：卡越多，等待越多</translation>
+    </message>
+    <message>
+        <source>Try: drag GPUs from 8 to 1024 and watch MFU.</source>
+        <translation>试一试：把 GPU 数从 8 拖到 1024，观察 MFU。</translation>
+    </message>
+    <message>
+        <source>4. Operations: failures grow with scale</source>
+        <translation>4. 运维账：故障随规模增长</translation>
+    </message>
+    <message>
+        <source>Try: drag GPUs from 1024 to 16384 and watch ETTR fall.</source>
+        <translation>试一试：把 GPU 数从 1024 拖到 16384，看 ETTR 下降。</translation>
+    </message>
+    <message>
+        <source>The comparison table: one GPU versus many</source>
+        <translation>对比表格：单卡与多卡</translation>
+    </message>
+    <message>
+        <source>Try: drag Sequence length from 4,096 to 32,768 and watch the activations fill the GPU.</source>
+        <translation>试一试：把序列长度从 4,096 拖到 32,768，看激活值占满显存。</translation>
+    </message>
+    <message>
+        <source>Which to choose: fine-tuning on one GPU</source>
+        <translation>如何选型：单卡微调</translation>
+    </message>
+    <message>
+        <source>Try: drag Parameters from 7B to 13B and see whether one GPU still holds it.</source>
+        <translation>试一试：把参数量从 7B 拖到 13B，看单卡是否还装得下。</translation>
     </message>
 </context>
 <context>
@@ -1582,16 +1853,8 @@
         <translation>显存带宽效率</translation>
     </message>
     <message>
-        <source>achieved fraction of HBM bandwidth</source>
-        <translation>达到的 HBM 带宽比例</translation>
-    </message>
-    <message>
         <source>Link efficiency</source>
         <translation>链路效率</translation>
-    </message>
-    <message>
-        <source>NCCL bus bandwidth / link bandwidth</source>
-        <translation>NCCL 总线带宽 / 链路带宽</translation>
     </message>
     <message>
         <source>us</source>
@@ -1828,10 +2091,6 @@
     <message>
         <source>an explicit split, layers per pipeline stage (16,16,15,...), or per virtual stage with vpp (pp x vpp entries); overrides the first and last</source>
         <translation>显式切分：每个流水线阶段的层数（16,16,15,...），使用 vpp 时为每个虚拟阶段（pp x vpp 项）；优先于首末阶段设置</translation>
-    </message>
-    <message>
-        <source>a flat fraction of peak for every GEMM, instead of the GPU&apos;s measured one and each GEMM&apos;s shape</source>
-        <translation>所有 GEMM 统一使用的峰值比例，代替该 GPU 的实测值与各 GEMM 形状</translation>
     </message>
     <message>
         <source>MFU convention</source>
@@ -2477,6 +2736,234 @@
         <source>transformers Trainer with --bf16: DDP (no ZeRO), eager modules, SDPA, no gradient checkpointing</source>
         <translation>带 --bf16 的 transformers Trainer：DDP（不用 ZeRO）、eager 模块、SDPA、不做梯度检查点</translation>
     </message>
+    <message>
+        <source>%1: %2 GB = %3 GiB</source>
+        <translation>%1：%2 GB = %3 GiB</translation>
+    </message>
+    <message>
+        <source>This layout cannot run, so no numbers are shown:</source>
+        <translation>此布局无法运行，因此不显示任何数字：</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>Nearest layouts that run: %1</source>
+        <translation>最接近的可运行布局：%1</translation>
+    </message>
+    <message>
+        <source>throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>the most tokens per second</source>
+        <translation>每秒 token 数最多</translation>
+    </message>
+    <message>
+        <source>time to train</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>the fewest days for the scenario&apos;s training tokens</source>
+        <translation>完成场景训练 token 所需天数最少</translation>
+    </message>
+    <message>
+        <source>memory headroom</source>
+        <translation>显存余量</translation>
+    </message>
+    <message>
+        <source>the least memory on the most loaded GPU</source>
+        <translation>负载最重的 GPU 显存占用最少</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>the fewest GPU-hours for the scenario&apos;s training tokens</source>
+        <translation>完成场景训练 token 所需 GPU 小时最少</translation>
+    </message>
+    <message>
+        <source>tp divides heads and widths</source>
+        <translation>tp 整除头数和宽度</translation>
+    </message>
+    <message>
+        <source>tp must divide the attention heads, KV groups and FFN widths</source>
+        <translation>tp 必须整除注意力头数、KV 组数和 FFN 宽度</translation>
+    </message>
+    <message>
+        <source>cp splits the sequence</source>
+        <translation>cp 切分序列</translation>
+    </message>
+    <message>
+        <source>the sequence must split into 2 x cp chunks</source>
+        <translation>序列必须能切成 2 x cp 块</translation>
+    </message>
+    <message>
+        <source>ep divides the experts</source>
+        <translation>ep 整除专家数</translation>
+    </message>
+    <message>
+        <source>ep must divide the experts of a MoE model</source>
+        <translation>ep 必须整除 MoE 模型的专家数</translation>
+    </message>
+    <message>
+        <source>sequence parallel needs tp</source>
+        <translation>序列并行需要 tp</translation>
+    </message>
+    <message>
+        <source>sequence parallelism splits over tp: with tp 1 it is the same layout</source>
+        <translation>序列并行在 tp 上切分：tp 为 1 时与原布局相同</translation>
+    </message>
+    <message>
+        <source>degrees multiply to the GPUs</source>
+        <translation>各并行度之积等于 GPU 数</translation>
+    </message>
+    <message>
+        <source>dp x tp x pp x cp must equal the GPU count</source>
+        <translation>dp x tp x pp x cp 必须等于 GPU 数</translation>
+    </message>
+    <message>
+        <source>layers split over pp</source>
+        <translation>层数可分到 pp 上</translation>
+    </message>
+    <message>
+        <source>the layers must split over the pipeline stages</source>
+        <translation>层必须能分配到各流水线阶段</translation>
+    </message>
+    <message>
+        <source>ep divides dp x cp</source>
+        <translation>ep 整除 dp x cp</translation>
+    </message>
+    <message>
+        <source>expert parallelism lives inside the dp x cp ranks</source>
+        <translation>专家并行位于 dp x cp 的进程之内</translation>
+    </message>
+    <message>
+        <source>global batch divisible</source>
+        <translation>全局批次可整除</translation>
+    </message>
+    <message>
+        <source>the global batch must be a multiple of micro-batch x dp</source>
+        <translation>全局批次必须是 微批次 x dp 的倍数</translation>
+    </message>
+    <message>
+        <source>ZeRO needs data parallelism</source>
+        <translation>ZeRO 需要数据并行</translation>
+    </message>
+    <message>
+        <source>ZeRO shards over dp x cp ranks: with one rank it is ZeRO-0</source>
+        <translation>ZeRO 在 dp x cp 个进程上分片：只有一个进程时等同 ZeRO-0</translation>
+    </message>
+    <message>
+        <source>offload needs ZeRO</source>
+        <translation>卸载需要 ZeRO</translation>
+    </message>
+    <message>
+        <source>optimizer offload needs ZeRO-1 or more, parameter offload ZeRO-3</source>
+        <translation>优化器卸载需要 ZeRO-1 及以上，参数卸载需要 ZeRO-3</translation>
+    </message>
+    <message>
+        <source>interleaving schedule</source>
+        <translation>交错调度</translation>
+    </message>
+    <message>
+        <source>vpp needs pp &gt; 1, stage layers divisible by vpp and micro-batches by pp</source>
+        <translation>vpp 需要 pp &gt; 1、每阶段层数能被 vpp 整除、微批次数能被 pp 整除</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>the most loaded GPU needs more memory than it has</source>
+        <translation>负载最重的 GPU 所需显存超过其容量</translation>
+    </message>
+    <message>
+        <source>data parallel only</source>
+        <translation>仅数据并行</translation>
+    </message>
+    <message>
+        <source>dp (with ZeRO), no model parallelism</source>
+        <translation>dp（可带 ZeRO），无模型并行</translation>
+    </message>
+    <message>
+        <source>tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>tp &gt; 1, pp 1</source>
+        <translation>tp &gt; 1，pp 1</translation>
+    </message>
+    <message>
+        <source>pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>pp &gt; 1, tp 1</source>
+        <translation>pp &gt; 1，tp 1</translation>
+    </message>
+    <message>
+        <source>tensor + pipeline</source>
+        <translation>张量 + 流水线</translation>
+    </message>
+    <message>
+        <source>tp &gt; 1 and pp &gt; 1</source>
+        <translation>tp &gt; 1 且 pp &gt; 1</translation>
+    </message>
+    <message>
+        <source>context or expert parallel</source>
+        <translation>上下文或专家并行</translation>
+    </message>
+    <message>
+        <source>cp &gt; 1 or ep &gt; 1</source>
+        <translation>cp &gt; 1 或 ep &gt; 1</translation>
+    </message>
+    <message>
+        <source>7B LoRA fine-tune on one GPU</source>
+        <translation>单卡 7B LoRA 微调</translation>
+    </message>
+    <message>
+        <source>the article: under 10B, fine-tune with LoRA on one card</source>
+        <translation>文章：10B 以下，用 LoRA 在单卡上微调</translation>
+    </message>
+    <message>
+        <source>prototype on one node</source>
+        <translation>单节点原型</translation>
+    </message>
+    <message>
+        <source>the article: under 10B, one machine with data parallelism</source>
+        <translation>文章：10B 以下，单机数据并行</translation>
+    </message>
+    <message>
+        <source>70B pretraining on a cluster</source>
+        <translation>集群上预训练 70B</translation>
+    </message>
+    <message>
+        <source>the article: TP inside a node, PP and DP across nodes, with ZeRO</source>
+        <translation>文章：TP 放在节点内，PP 和 DP 跨节点，配合 ZeRO</translation>
+    </message>
+    <message>
+        <source>128K context</source>
+        <translation>128K 上下文</translation>
+    </message>
+    <message>
+        <source>the article: long context needs context parallelism</source>
+        <translation>文章：长上下文需要上下文并行</translation>
+    </message>
+    <message>
+        <source>a flat fraction of peak for every GEMM, 0.01 to 1 (no real GEMM runs below 1 % of peak), instead of the GPU&apos;s measured one and each GEMM&apos;s shape</source>
+        <translation>每个 GEMM 使用统一的峰值比例，0.01 到 1（真实的 GEMM 不会低于峰值的 1%），代替该 GPU 的实测值和每个 GEMM 的形状</translation>
+    </message>
+    <message>
+        <source>achieved fraction of HBM bandwidth, 0.01 to 1 (no real kernel reaches less than 1 %)</source>
+        <translation>实际达到的 HBM 带宽比例，0.01 到 1（真实的内核不会低于 1%）</translation>
+    </message>
+    <message>
+        <source>NCCL bus bandwidth / link bandwidth, 0.01 to 1 (no real collective reaches less than 1 %)</source>
+        <translation>NCCL 总线带宽 / 链路带宽，0.01 到 1（真实的集合通信不会低于 1%）</translation>
+    </message>
 </context>
 <context>
     <name>ViewTitle</name>
@@ -2991,10 +3478,6 @@ training stops %2</source>
         <translation>相对误差</translation>
     </message>
     <message>
-        <source>Updates lost</source>
-        <translation>丢失的更新</translation>
-    </message>
-    <message>
         <source>Update step</source>
         <translation>更新步</translation>
     </message>
@@ -3009,6 +3492,10 @@ training stops %2</source>
     <message>
         <source>In %1 the smallest update that still moves %2 is %3; anything smaller is rounded away</source>
         <translation>在 %1 中，仍能改变 %2 的最小更新量是 %3；更小的更新会被舍入抹平</translation>
+    </message>
+    <message>
+        <source>Steps the stored value did not move</source>
+        <translation>存储值未变化的步数</translation>
     </message>
 </context>
 <context>
@@ -3083,6 +3570,38 @@ training stops %2</source>
     <message>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Custom size</source>
+        <translation>自定义尺寸</translation>
+    </message>
+    <message>
+        <source>Slide, 1920 x 1080 (large type)</source>
+        <translation>幻灯片，1920 x 1080（大字）</translation>
+    </message>
+    <message>
+        <source>Slide, 3840 x 2160 (large type)</source>
+        <translation>幻灯片，3840 x 2160（大字）</translation>
+    </message>
+    <message>
+        <source>&amp;Preset:</source>
+        <translation>预设(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>As the window</source>
+        <translation>与窗口相同</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>T&amp;heme:</source>
+        <translation>主题(&amp;H)：</translation>
     </message>
 </context>
 <context>
@@ -3314,10 +3833,6 @@ training stops %2</source>
         <translation>&lt;h3&gt;ShardScope&lt;/h3&gt;&lt;p&gt;为什么训练大模型这么难：显存、通信、时间与数值精度，单 GPU 与多 GPU 对比，基于有文献依据的模型实时计算。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Where the numbers come from</source>
-        <translation>数据从何而来</translation>
-    </message>
-    <message>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
@@ -3458,14 +3973,6 @@ training stops %2</source>
         <translation>关于 ShardScope(&amp;A)</translation>
     </message>
     <message>
-        <source>Where the &amp;numbers come from</source>
-        <translation>数据从何而来(&amp;N)</translation>
-    </message>
-    <message>
-        <source>The models and their sources</source>
-        <translation>计算模型及其出处</translation>
-    </message>
-    <message>
         <source>Show &amp;controls</source>
         <translation>显示控制面板(&amp;C)</translation>
     </message>
@@ -3554,14 +4061,6 @@ training stops %2</source>
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <source>Memory: the article&apos;s 16 bytes per parameter, ZeRO (Rajbhandari et al. 2020), activations after Korthikanti et al. 2022. Communication and time: nccl-tests bus bandwidth, an alpha-beta model, Megatron-LM&apos;s schedules (Narayanan et al. 2021). Precision: IEEE, bfloat16 and OCP FP8 rounding, checked bit for bit against PyTorch.
-
-Every formula and its source: docs/model.md; what is checked against published figures: Help &gt; Validation and docs/validation.md.</source>
-        <translation>显存：沿用文章中每个参数 16 字节的估算、ZeRO（Rajbhandari 等，2020），激活值参照 Korthikanti 等（2022）。通信与时间：nccl-tests 总线带宽、alpha-beta 模型、Megatron-LM 的调度方式（Narayanan 等，2021）。精度：IEEE、bfloat16 和 OCP FP8 舍入，已与 PyTorch 逐位比对验证。
-
-所有公式及其出处见 docs/model.md；与已发表数据的核对见“帮助 &gt; 验证”和 docs/validation.md。</translation>
-    </message>
-    <message>
         <source>&amp;Validation...</source>
         <translation>验证(&amp;V)...</translation>
     </message>
@@ -3612,6 +4111,34 @@ Every formula and its source: docs/model.md; what is checked against published f
     <message>
         <source>Restored the autosaved scenario.</source>
         <translation>已恢复自动保存的场景。</translation>
+    </message>
+    <message>
+        <source>Guided tour of the article</source>
+        <translation>文章导览</translation>
+    </message>
+    <message>
+        <source>The model and its formulas</source>
+        <translation>模型与公式</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;How ShardScope computes&lt;/h3&gt;&lt;p&gt;&lt;b&gt;Model states&lt;/b&gt; (the article): bf16 weights 2 B + bf16 gradients 2 B + fp32 master weights 4 B + Adam m 4 B + Adam v 4 B = 16 B per parameter; 7e9 x 16 B = 112 GB. ZeRO (Rajbhandari et al. 2020): stage 1 divides the optimizer states by the data-parallel size N&lt;sub&gt;d&lt;/sub&gt;, stage 2 also the gradients, stage 3 also the weights: 112 GB / 64 = 1.75 GB.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Activations&lt;/b&gt; per layer (Korthikanti et al. 2022, Table 2): s b h (34 + 5 a s / h) bytes without parallelism; tensor and sequence parallelism divide it by t; FlashAttention replaces the s&lt;sup&gt;2&lt;/sup&gt; terms (5 a s / h) by its small statistics; full recomputation keeps only each layer&apos;s input.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Communication&lt;/b&gt; (nccl-tests, alpha-beta): a ring all-reduce of B bytes over n GPUs takes 2 (n-1) x latency + 2 (n-1)/n x B / (bandwidth x link efficiency); all-gather and reduce-scatter (n-1) steps and (n-1)/n x B. Inside a node the bandwidth is NVLink&apos;s, across nodes the network&apos;s.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Step time&lt;/b&gt; (Narayanan et al. 2021): m micro-batches x (compute + exposed traffic) + the pipeline bubble (p-1)/(v m) + exposed data-parallel traffic + the optimizer step. &lt;b&gt;MFU&lt;/b&gt; = model FLOPs (6 N per token plus attention) / (GPUs x peak FLOP/s x step time): a percent of the GPUs&apos; peak.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Precision&lt;/b&gt;: round to nearest even in bf16 (8 significant bits): the spacing at 1 is 2&lt;sup&gt;-7&lt;/sup&gt; = 0.0078125, so 1.0 + 1e-4 rounds back to 1.0. Checked bit for bit against PyTorch.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Operations&lt;/b&gt;: failures grow with the GPU count; checkpoint interval by Young (1974) and Daly (2006); ETTR = failure-free time / wall-clock time.&lt;/p&gt;&lt;p&gt;Help &amp;gt; Validation lists every number checked against its published source.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;ShardScope 如何计算&lt;/h3&gt;&lt;p&gt;&lt;b&gt;模型状态&lt;/b&gt;（文章）：bf16 权重 2 B + bf16 梯度 2 B + fp32 主权重 4 B + Adam m 4 B + Adam v 4 B = 每参数 16 B；7e9 x 16 B = 112 GB。ZeRO（Rajbhandari 等，2020）：阶段 1 把优化器状态除以数据并行规模 N&lt;sub&gt;d&lt;/sub&gt;，阶段 2 再切分梯度，阶段 3 再切分权重：112 GB / 64 = 1.75 GB。&lt;/p&gt;&lt;p&gt;&lt;b&gt;激活值&lt;/b&gt;每层（Korthikanti 等，2022，表 2）：不并行时为 s b h (34 + 5 a s / h) 字节；张量并行加序列并行把它除以 t；FlashAttention 用很小的统计量取代 s&lt;sup&gt;2&lt;/sup&gt; 项（5 a s / h）；完全重计算只保留每层的输入。&lt;/p&gt;&lt;p&gt;&lt;b&gt;通信&lt;/b&gt;（nccl-tests，alpha-beta 模型）：n 张 GPU 上 B 字节的环形 all-reduce 耗时 2 (n-1) x 延迟 + 2 (n-1)/n x B / (带宽 x 链路效率)；all-gather 与 reduce-scatter 为 (n-1) 步、(n-1)/n x B。节点内用 NVLink 带宽，跨节点用网络带宽。&lt;/p&gt;&lt;p&gt;&lt;b&gt;每步时间&lt;/b&gt;（Narayanan 等，2021）：m 个微批 x（计算 + 未被掩盖的通信）+ 流水线气泡 (p-1)/(v m) + 未被掩盖的数据并行通信 + 优化器更新。&lt;b&gt;MFU&lt;/b&gt; = 模型 FLOPs（每 token 6 N 加注意力）/（GPU 数 x 峰值 FLOP/s x 每步时间）：占 GPU 峰值的百分比。&lt;/p&gt;&lt;p&gt;&lt;b&gt;精度&lt;/b&gt;：bf16 按最近偶数舍入（8 位有效位）：1 附近的间距是 2&lt;sup&gt;-7&lt;/sup&gt; = 0.0078125，所以 1.0 + 1e-4 舍入后仍是 1.0。与 PyTorch 逐位核对。&lt;/p&gt;&lt;p&gt;&lt;b&gt;运维&lt;/b&gt;：故障随 GPU 数增长；检查点间隔按 Young（1974）与 Daly（2006）；ETTR = 无故障时间 / 实际耗时。&lt;/p&gt;&lt;p&gt;帮助 &amp;gt; 验证 列出每个与其公开来源核对过的数字。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The &amp;model and its formulas</source>
+        <translation>模型与公式(&amp;M)</translation>
+    </message>
+    <message>
+        <source>How every number is computed, and from which source</source>
+        <translation>每个数字如何计算、出自何处</translation>
+    </message>
+    <message>
+        <source>Guided &amp;tour of the article</source>
+        <translation>文章导览(&amp;T)</translation>
+    </message>
+    <message>
+        <source>The article&apos;s arguments step by step, each with its chart and its number (Page Down: next)</source>
+        <translation>逐步讲解文章的论点，每一步配有图表和推导出的数字（Page Down：下一步）</translation>
     </message>
 </context>
 <context>
@@ -3689,14 +4216,16 @@ Every formula and its source: docs/model.md; what is checked against published f
         <translation>显存（GB，10^9 字节）</translation>
     </message>
     <message>
-        <source>%1 capacity: %2</source>
-        <translation>%1 容量：%2</translation>
-    </message>
-    <message>
         <source>Model states: %1 bytes × %2 parameters = %3 on one GPU
 %4 on each of %5 GPUs (ZeRO-%6, TP %7, PP %8)</source>
         <translation>模型状态：%1 字节 × %2 参数 = 单 GPU 上 %3
 %5 个 GPU 上每个 %4（ZeRO-%6，TP %7，PP %8）</translation>
+    </message>
+    <message>
+        <source>model states
+%1</source>
+        <translation>模型状态
+%1</translation>
     </message>
 </context>
 <context>
@@ -4446,6 +4975,85 @@ Every formula and its source: docs/model.md; what is checked against published f
     </message>
 </context>
 <context>
+    <name>shardscope::ui::PresentationStrip</name>
+    <message>
+        <source>Change parameter count</source>
+        <translation>更改参数量</translation>
+    </message>
+    <message>
+        <source>Change GPU count</source>
+        <translation>更改 GPU 数量</translation>
+    </message>
+    <message>
+        <source>Change tensor parallelism</source>
+        <translation>更改张量并行</translation>
+    </message>
+    <message>
+        <source>Change pipeline parallelism</source>
+        <translation>更改流水线并行</translation>
+    </message>
+    <message>
+        <source>Change sequence length</source>
+        <translation>更改序列长度</translation>
+    </message>
+    <message>
+        <source>Change micro-batch</source>
+        <translation>更改微批大小</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>The model&apos;s parameter count</source>
+        <translation>模型的参数量</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>How many GPUs train together</source>
+        <translation>共同训练的 GPU 数量</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation>张量并行（TP）</translation>
+    </message>
+    <message>
+        <source>Splits every weight matrix across GPUs</source>
+        <translation>把每个权重矩阵切分到多张 GPU 上</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP)</source>
+        <translation>流水线并行（PP）</translation>
+    </message>
+    <message>
+        <source>Splits the layers into stages</source>
+        <translation>把网络层切分为多个流水线阶段</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>个 token</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence</source>
+        <translation>每条序列的 token 数</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批大小</translation>
+    </message>
+    <message>
+        <source>Sequences per GPU per forward pass</source>
+        <translation>每张 GPU 每次前向传播处理的序列数</translation>
+    </message>
+</context>
+<context>
     <name>shardscope::ui::ReductionChart</name>
     <message>
         <source>sequential</source>
@@ -4602,18 +5210,6 @@ Every formula and its source: docs/model.md; what is checked against published f
         <translation>GPU 数（对数坐标）</translation>
     </message>
     <message>
-        <source>Percent of the step</source>
-        <translation>占训练步的百分比</translation>
-    </message>
-    <message>
-        <source>MFU (model FLOPs utilisation)</source>
-        <translation>MFU（模型 FLOPs 利用率）</translation>
-    </message>
-    <message>
-        <source>Time waiting on communication</source>
-        <translation>等待通信的时间</translation>
-    </message>
-    <message>
         <source>this layout</source>
         <translation>当前布局</translation>
     </message>
@@ -4624,6 +5220,34 @@ Every formula and its source: docs/model.md; what is checked against published f
     <message>
         <source>Data parallelism grows with fixed work per GPU</source>
         <translation>在每个 GPU 工作量固定时增加数据并行</translation>
+    </message>
+    <message>
+        <source>Percent (MFU: of peak FLOP/s; waiting: of the step)</source>
+        <translation>百分比（MFU：占峰值 FLOP/s；等待：占每步时间）</translation>
+    </message>
+    <message>
+        <source>MFU, % of peak FLOP/s</source>
+        <translation>MFU，占峰值 FLOP/s 的百分比</translation>
+    </message>
+    <message>
+        <source>Waiting on communication, % of the step</source>
+        <translation>等待通信，占每步时间的百分比</translation>
+    </message>
+    <message>
+        <source>beyond %1 GPUs (one node):
+NVLink → network</source>
+        <translation>超过 %1 张 GPU（一个节点）：
+NVLink → 网络</translation>
+    </message>
+    <message>
+        <source>ends at %1 GPUs: more data-parallel
+ranks than sequences in the global batch</source>
+        <translation>止于 %1 张 GPU：数据并行的进程数
+超过全局批次中的序列数</translation>
+    </message>
+    <message>
+        <source>ends at %1 GPUs: no layout runs beyond</source>
+        <translation>止于 %1 张 GPU：再往上没有可运行的布局</translation>
     </message>
 </context>
 <context>
@@ -4646,10 +5270,6 @@ Every formula and its source: docs/model.md; what is checked against published f
     <message>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 is not valid JSON.</source>
-        <translation>%1 不是有效的 JSON。</translation>
     </message>
     <message>
         <source>%1 is not a valid scenario:
@@ -4832,6 +5452,41 @@ Every formula and its source: docs/model.md; what is checked against published f
     <message>
         <source>Attention</source>
         <translation>注意力</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::TourPanel</name>
+    <message>
+        <source>Tour: %1</source>
+        <translation>导览：%1</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>&lt; &amp;Back</source>
+        <translation>&lt; 上一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>The previous step (Page Up)</source>
+        <translation>上一步（Page Up）</translation>
+    </message>
+    <message>
+        <source>&amp;Next &gt;</source>
+        <translation>下一步(&amp;N) &gt;</translation>
+    </message>
+    <message>
+        <source>The next step (Page Down)</source>
+        <translation>下一步（Page Down）</translation>
+    </message>
+    <message>
+        <source>&amp;End tour</source>
+        <translation>结束导览(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Close the tour (Escape)</source>
+        <translation>关闭导览（Esc）</translation>
     </message>
 </context>
 <context>
