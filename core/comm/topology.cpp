@@ -27,7 +27,7 @@ int groupStride(ParallelDim dimension, const LayoutSizes& s)
     // Expert-parallel groups are consecutive data-parallel ranks (Megatron-LM carves them out of dp).
     const ParallelDim placed = dimension == ParallelDim::EP ? ParallelDim::DP : dimension;
     // In 64 bits, saturating: an impossible layout (tp = pp = 65536 on 64 GPUs, each size within
-    // its range) overflowed an int here (found by fuzz/fuzz_scenario).
+    // its range) overflowed an int here (found by the fuzz_scenario target, fuzz/fuzz_scenario.cpp).
     std::int64_t stride = 1;
     for (ParallelDim inner : s.order) {
         if (inner == placed)

@@ -11,7 +11,7 @@ int Scenario::dataParallel() const
     if (parallel.dp)
         return *parallel.dp;
     // In 64 bits: tp, pp and cp are each at most 2^16, so their product overflows an int
-    // (tp = pp = 65536; found by fuzz/fuzz_scenario, kept in fuzz/regressions/scenario).
+    // (tp = pp = 65536; found by fuzz/fuzz_scenario.cpp, kept in fuzz/regressions/scenario).
     const std::int64_t modelParallel = std::int64_t{parallel.tp} * parallel.pp * parallel.cp;
     return modelParallel > 0 && parallel.gpus % modelParallel == 0 ? static_cast<int>(parallel.gpus / modelParallel) : 0;
 }
