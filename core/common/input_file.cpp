@@ -164,8 +164,8 @@ std::optional<nlohmann::json> parseJsonStrict(std::string_view text, const std::
     } catch (const nlohmann::json::parse_error& e) {
         out.push_back(makeDiagnostic(Severity::Error, field, msg::kNotJson, {origin, std::to_string(e.byte)}));
         return std::nullopt;
-    } catch (const nlohmann::json::exception&) {  // out_of_range: a number such as 1e400
-        out.push_back(makeDiagnostic(Severity::Error, field, msg::kNotJson, {origin, "?"}));
+    } catch (const nlohmann::json::exception& e) {  // out_of_range: a number such as 1e400
+        out.push_back(makeDiagnostic(Severity::Error, field, msg::kJsonNumberTooLarge, {origin, e.what()}));
         return std::nullopt;
     }
     if (duplicated) {

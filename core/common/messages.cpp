@@ -85,6 +85,7 @@ std::span<const char* const> catalog()
         kScenarioObject,
         kCannotRead,
         kNotJson,
+        kJsonNumberTooLarge,
         kReductionWork,
         kEmptyPath,
         kPathNotUtf8,

@@ -102,6 +102,7 @@ inline constexpr const char* kOffloadNotTimed = SHARDSCOPE_TR_NOOP("Diagnostic",
 // Files
 inline constexpr const char* kScenarioObject = SHARDSCOPE_TR_NOOP("Diagnostic", "a scenario file must hold a JSON object");
 inline constexpr const char* kCannotRead = SHARDSCOPE_TR_NOOP("Diagnostic", "cannot read %1");
+inline constexpr const char* kJsonNumberTooLarge = SHARDSCOPE_TR_NOOP("Diagnostic", "%1: a number is too large (beyond 1.8e308, the largest double): %2");
 inline constexpr const char* kNotJson = SHARDSCOPE_TR_NOOP("Diagnostic", "%1 is not valid JSON (byte %2)");
 inline constexpr const char* kEmptyPath = SHARDSCOPE_TR_NOOP("Diagnostic", "needs a file path, not an empty string");
 inline constexpr const char* kPathNotUtf8 = SHARDSCOPE_TR_NOOP("Diagnostic", "the file path is not valid UTF-8");

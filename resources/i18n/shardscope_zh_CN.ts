@@ -763,6 +763,10 @@
         <source>Nothing can run in this scene, so the numbers contradict the article (%1)</source>
         <translation>此场景下没有任何布局能运行，因此数字与文章相矛盾（%1）</translation>
     </message>
+    <message>
+        <source>%1: a number is too large (beyond 1.8e308, the largest double): %2</source>
+        <translation>%1：数字过大（超过双精度浮点数的上限 1.8e308）：%2</translation>
+    </message>
 </context>
 <context>
     <name>Export</name>
