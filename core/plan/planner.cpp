@@ -4,6 +4,7 @@
 #include <chrono>
 #include <thread>
 
+#include "core/common/messages.h"
 #include "core/hardware/gpu_spec.h"
 #include "core/memory/memory_ledger.h"
 #include "core/model/model_spec.h"
@@ -293,7 +294,12 @@ PlanResult planOneCount(const PlanRequest& request)
     PlanResult out;
     const GpuSpec* gpu = standardGpuPresets().find(request.base.cluster.gpu);
     const PlanSpace space(request.base, request.constraints);
-    if (gpu == nullptr || !space.check(out.diagnostics))
+    if (gpu == nullptr) {  // bad input whatever the layout: the command exits 2 naming the field
+        out.diagnostics.push_back(makeDiagnostic(Severity::Error, "cluster.gpu", msg::kUnknownGpu,
+                                                 {request.base.cluster.gpu, standardGpuPresets().idList()}));
+        return out;
+    }
+    if (!space.check(out.diagnostics))
         return out;
 
     const ParameterInventory inventory(space.base.model);

@@ -102,6 +102,7 @@ private slots:
         QTest::newRow("objective") << QStringList{"--objective", "fastest"} << "--objective";
         QTest::newRow("top") << QStringList{"--top", "0"} << "--top";
         QTest::newRow("offload both") << QStringList{"--allow-offload", "--no-offload"} << "--allow-offload";
+        QTest::newRow("unknown GPU") << QStringList{"--gpu", "nosuchgpu"} << "--gpu";
     }
     void malformedConstraintIsBadInput()
     {
