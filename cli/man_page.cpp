@@ -12,7 +12,8 @@ namespace shardscope::cli {
 namespace {
 
 // Text as roff reads it: backslashes escaped, dashes as \- (a real minus, so flags can be copied
-// and searched), and a line never starting with a control character ('.' or ').
+// and searched), a break point after '|' and '/', and a line never starting with a control
+// character ('.' or ').
 std::string roff(std::string_view text)
 {
     std::string out;
@@ -24,6 +25,8 @@ std::string roff(std::string_view text)
             out += "\\e";
         else if (c == '-')
             out += "\\-";
+        else if (c == '|' || c == '/')
+            out += std::string(1, c) + "\\:";  // a line may break after it: a list of choices is one long word
         else
             out += c;
         lineStart = c == '\n';
