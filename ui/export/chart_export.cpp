@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <QApplication>
+#include <QBuffer>
 #include <QClipboard>
 #include <QDir>
 #include <QFileInfo>
@@ -10,7 +11,6 @@
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QTemporaryDir>
 
@@ -177,11 +177,11 @@ bool exportDeck(const QList<ChartBase*>& charts, const QString& caption, const Q
     // (12 px); at 2.25 it is 27 px, 2.5 % of 1080.
     constexpr int kWidth = 1920, kHeight = 1080, kCaption = 100;
     constexpr double kSlideScale = 2.25;
-    QSaveFile target(path);
-    if (!target.open(QIODevice::WriteOnly)) {
-        *error = QApplication::translate("Export", "Cannot write %1: %2").arg(QDir::toNativeSeparators(path), target.errorString());
-        return false;
-    }
+    // Rendered in memory, then written by the one safe writer (core/common/atomic_file.h) like
+    // every other file: no symlink followed to a temporary, the target's mode kept, never a device.
+    QByteArray pdf;
+    QBuffer target(&pdf);
+    target.open(QIODevice::WriteOnly);
     QPdfWriter writer(&target);
     writer.setResolution(96);
     writer.setPageSize(QPageSize(QSizeF(kWidth * 0.75, kHeight * 0.75), QPageSize::Point));
@@ -216,8 +216,13 @@ bool exportDeck(const QList<ChartBase*>& charts, const QString& caption, const Q
         chart->setFontScale(scale);
         chart->ensureCurrent();
     }
-    if (!painter.end() || !target.commit()) {
-        *error = QApplication::translate("Export", "Cannot write %1: %2").arg(QDir::toNativeSeparators(path), target.errorString());
+    if (!painter.end()) {
+        *error = QApplication::translate("Export", "Rendering the chart failed");
+        return false;
+    }
+    std::string problem;
+    if (!writeFileAtomically(QFile::encodeName(path).toStdString(), std::string(pdf.constData(), static_cast<std::size_t>(pdf.size())), problem)) {
+        *error = QApplication::translate("Export", "Cannot write %1: %2").arg(QDir::toNativeSeparators(path), QString::fromStdString(problem));
         return false;
     }
     return true;
