@@ -156,13 +156,15 @@ private slots:
         QVERIFY(reduce != nullptr);
         QVERIFY2(reduce->message.find("x32 reduce-scatters") != std::string::npos, reduce->message.c_str());
         QVERIFY(reduce->message.find("--zero 1") != std::string::npos);
-        const Diagnostic* kept = find(run(3), msg::kZero3PipelineKept);
+        const Diagnostics zero3 = run(3);  // named: a pointer into a temporary's vector would dangle
+        const Diagnostic* kept = find(zero3, msg::kZero3PipelineKept);
         QVERIFY(kept != nullptr);
         QVERIFY2(kept->message.find("x64 all-gathers") != std::string::npos, kept->message.c_str());
         QVERIFY(find(run(1), msg::kZero3PipelineKept) == nullptr && find(run(1), msg::kZero2PipelineReduce) == nullptr);
 
         // ZeRO-3, micro-batch 1, 16 accumulation steps (the default 7B on 64 GPUs, global 1024).
-        const Diagnostic* accumulation = find(estimate(defaultScenario()).diagnostics, msg::kZero3Accumulation);
+        const Diagnostics defaults = estimate(defaultScenario()).diagnostics;
+        const Diagnostic* accumulation = find(defaults, msg::kZero3Accumulation);
         QVERIFY(accumulation != nullptr);
         QVERIFY2(accumulation->message.find("16 accumulation steps") != std::string::npos, accumulation->message.c_str());
         QVERIFY(accumulation->message.find("--micro-batch 2") != std::string::npos);
