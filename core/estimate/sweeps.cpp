@@ -45,24 +45,26 @@ void fillPoint(const Estimate& e, ScalingPoint& p)
 std::vector<ScalingPoint> scalingSweep(const Scenario& base, ScalingMode mode, int minGpus, int maxGpus)
 {
     std::vector<ScalingPoint> points;
-    const int modelParallel = std::max(1, base.parallel.tp * base.parallel.pp * base.parallel.cp);
+    // Each degree may reach 2^16, so their product is taken in 64 bits (a file may hold any of them).
+    const std::int64_t modelParallel = std::max<std::int64_t>(
+        1, static_cast<std::int64_t>(base.parallel.tp) * base.parallel.pp * base.parallel.cp);
     const int baseDp = std::max(1, base.dataParallel());
     const std::int64_t micro = std::max<std::int64_t>(1, base.training.microBatch);
     const std::int64_t baseGlobal = base.training.globalBatch.value_or(micro * baseDp);
     const std::int64_t microbatchesPerReplica = std::max<std::int64_t>(1, baseGlobal / (micro * baseDp));
     const Scenario rated = withPerGpuFailureRate(base);
-    for (int gpus = minGpus; gpus <= maxGpus; gpus *= 2) {
+    for (std::int64_t gpus = std::max(1, minGpus); gpus <= maxGpus; gpus *= 2) {
         if (gpus % modelParallel != 0)
             continue;
         Scenario s = rated;
-        const int dp = gpus / modelParallel;
-        s.parallel.gpus = gpus;
+        const std::int64_t dp = gpus / modelParallel;
+        s.parallel.gpus = static_cast<int>(gpus);
         s.parallel.dp.reset();
         s.training.globalBatch = mode == ScalingMode::FixedGlobalBatch ? baseGlobal : micro * dp * microbatchesPerReplica;
         if (s.parallel.ep > 1 && (dp * s.parallel.cp) % s.parallel.ep != 0)
             s.parallel.ep = 1;  // cannot carve the expert groups out of so few data-parallel ranks
         ScalingPoint p;
-        p.gpus = gpus;
+        p.gpus = static_cast<int>(gpus);
         const Estimate e = estimate(s);
         p.valid = e.valid();
         if (p.valid)

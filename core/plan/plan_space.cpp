@@ -183,7 +183,7 @@ bool PlanSpace::vppRule(std::size_t ppIndex, int vpp, std::int64_t microbatches)
         if (vpp != std::max(1, split.parallel.vpp))
             return true;
         const std::string& list = split.parallel.ppLayers;
-        chunksListed = !list.empty() && std::count(list.begin(), list.end(), ',') + 1 == pp * vpp;
+        chunksListed = !list.empty() && std::count(list.begin(), list.end(), ',') + 1 == static_cast<std::int64_t>(pp) * vpp;
     }
     if (vpp <= 1)
         return false;

@@ -75,7 +75,7 @@ std::vector<int> pipelineStageLayers(const Scenario& s, Diagnostics* out)
         // pp x vpp entries list the virtual stages, in the order torchtitan and Megatron loop them over
         // the ranks (virtual stage i on rank i mod pp): each rank holds the sum of its chunks.
         const int vpp = std::max(1, s.parallel.vpp);
-        if (vpp > 1 && static_cast<int>(split.size()) == pp * vpp) {
+        if (vpp > 1 && static_cast<std::int64_t>(split.size()) == static_cast<std::int64_t>(pp) * vpp) {
             std::vector<int> perRank(static_cast<std::size_t>(pp), 0);
             for (std::size_t i = 0; i < split.size(); ++i)
                 perRank[i % static_cast<std::size_t>(pp)] += split[i];

@@ -61,7 +61,7 @@ void checkParallel(const Scenario& s, Diagnostics& out)
         // "number of layers on each ... pipeline rank must be divisible by virtual pipeline parallel degree"
         // (Megatron-LM transformer_config.py, uneven pipeline checks; transformer_block.py otherwise).
         // An explicit list of virtual stages (pp x vpp entries) sets every chunk itself.
-        const bool chunksListed = !p.ppLayers.empty() && std::count(p.ppLayers.begin(), p.ppLayers.end(), ',') + 1 == p.pp * p.vpp;
+        const bool chunksListed = !p.ppLayers.empty() && std::count(p.ppLayers.begin(), p.ppLayers.end(), ',') + 1 == static_cast<std::int64_t>(p.pp) * p.vpp;
         for (std::size_t i = 0; i < stages.size() && !chunksListed; ++i) {
             if (stages[i] % p.vpp != 0) {
                 error(out, "parallel.vpp", msg::kVppStageLayers,

@@ -5,6 +5,7 @@
 #include <QTemporaryDir>
 
 #include "core/estimate/estimate.h"
+#include "core/estimate/sweeps.h"
 #include "core/scenario/layout_options.h"
 #include "core/scenario/model_presets.h"
 #include "core/scenario/scenario_json.h"
@@ -63,6 +64,9 @@ private slots:
         QTest::newRow("unknown GPU") << R"({"cluster":{"gpu":"tpu-v5"}})" << "cluster.gpu";
         QTest::newRow("kv heads do not divide heads") << R"({"model":{"kv_heads":5}})" << "model.kv_heads";
         QTest::newRow("fragmentation above 1") << R"({"overhead":{"fragmentation":2}})" << "overhead.fragmentation";
+        // Degrees at the top of their ranges: their products exceed 32 bits (UBSan caught one).
+        QTest::newRow("pp x vpp beyond 32 bits") << R"({"parallel":{"gpus":65536,"pp":65536,"vpp":65536,"pp_layers":"1,1"}})" << "parallel.pp_layers";
+        QTest::newRow("tp x pp x cp beyond 32 bits") << R"({"parallel":{"gpus":65536,"tp":65536,"pp":65536,"cp":65536}})" << "parallel.gpus";
         QTest::newRow("LoRA rank 0") << R"({"training":{"finetune":"lora","lora_rank":0}})" << "training.lora_rank";
     }
     void impossibleLayouts()
@@ -104,6 +108,17 @@ private slots:
         QVERIFY(hasErrorOn(e, "parallel.gpus"));
         QVERIFY(hasErrorOn(e, "model.hidden"));
         QCOMPARE(e.model.params, std::int64_t{0});
+    }
+
+    // The scaling sweep of a layout whose model-parallel product exceeds 32 bits (each degree in
+    // range, a file can hold it) has no point to plot and must not overflow computing that.
+    void scalingSweepOfAnImpossiblyWideLayout()
+    {
+        Scenario s = llama7b();
+        s.parallel.tp = s.parallel.pp = s.parallel.cp = 65536;
+        s.parallel.gpus = 65536;
+        QVERIFY(scalingSweep(s, ScalingMode::FixedPerGpuWork, 1, 65536).empty());
+        QVERIFY(scalingSweep(s, ScalingMode::FixedGlobalBatch, 1, 1 << 30).empty());
     }
 
     void malformedDocuments_data()
