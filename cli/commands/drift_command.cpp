@@ -6,6 +6,7 @@
 #include "cli/command.h"
 #include "cli/option_inputs.h"
 #include "cli/option_parser.h"
+#include "cli/progress.h"
 #include "core/precision/drift.h"
 #include "core/precision/swamping.h"
 #include "core/report/drift_report.h"
@@ -72,7 +73,15 @@ int runDrift(const Invocation& inv, std::ostream& out, std::ostream& err)
     if (hasErrors(problems))
         return kExitInvalidInput;
 
-    const DriftResult r = shardscope::runDrift(spec);
+    DriftResult r;
+    {
+        Progress progress("drift", err);
+        r = shardscope::runDrift(spec, [&](double fraction) { return progress(fraction); });
+        if (r.interrupted || progress.interrupted()) {
+            err << "shardscope-cli: drift: interrupted; nothing written\n";
+            return kExitInterrupted;
+        }
+    }
     const double threshold = swampingThreshold(spec.start, spec.format);
     const std::string format = inv.choice("format", "table");
     const nlohmann::json inputs = {{"dtype", enumId(spec.format)}, {"strategy", enumId(spec.strategy)}, {"start", spec.start},

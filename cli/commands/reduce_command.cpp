@@ -120,7 +120,16 @@ int runReduce(const Invocation& inv, std::ostream& out, std::ostream& err)
                    kExitInvalidInput;
         const Said said{inv, {{"ranks", sharded.ranks}, {"params", sharded.parameters}, {"steps", sharded.steps},
                               {"seed", sharded.seed}}};
-        printSharded(sharded, shardedMasterExperiment(sharded), format, said, out);
+        std::vector<ShardedMasterCase> cases;
+        {
+            Progress progress("reduce --sharded-master", err);
+            cases = shardedMasterExperiment(sharded, [&](double fraction) { return progress(fraction); });
+            if (progress.interrupted()) {
+                err << "shardscope-cli: reduce --sharded-master: interrupted; nothing written\n";
+                return kExitInterrupted;
+            }
+        }
+        printSharded(sharded, cases, format, said, out);
         return kExitOk;
     }
     ReductionSpec spec;

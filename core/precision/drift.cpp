@@ -283,8 +283,11 @@ std::int64_t constantSteps(Weight<F, S>& weight, float u, float uLow, std::int64
     return lost;
 }
 
+// Steps between two questions to keepGoing: a few milliseconds of the slowest strategy.
+constexpr std::int64_t kStepsBetweenChecks = std::int64_t{1} << 22;
+
 template <FloatFormat F, DriftStrategy S>
-DriftResult run(const DriftSpec& spec)
+DriftResult run(const DriftSpec& spec, const std::function<bool(double)>& keepGoing)
 {
     Updates updates(spec);
     Weight<F, S> weight;
@@ -308,16 +311,31 @@ DriftResult run(const DriftSpec& spec)
     result.curve.push_back({0, weight.stored(), spec.start});
 
     std::int64_t done = 0;
+    std::int64_t sinceCheck = 0;
     while (done < spec.steps) {
         const std::int64_t segment = std::min(stride, spec.steps - done);
-        if (!updates.random) {
-            result.lostUpdates += constantSteps(weight, constantU, constantLow, segment);
-        } else {
-            for (std::int64_t i = 0; i < segment; ++i) {
-                std::int64_t count = 0;
-                const float u = static_cast<float>(updates.next(count));
-                gridSum += count;
-                result.lostUpdates += weight.step(u, roundFloat<F>(u));
+        // A segment is run in pieces so that an interrupt is seen even when the curve has few points.
+        for (std::int64_t left = segment; left > 0;) {
+            const std::int64_t piece = std::min(left, kStepsBetweenChecks - sinceCheck);
+            if (!updates.random) {
+                result.lostUpdates += constantSteps(weight, constantU, constantLow, piece);
+            } else {
+                for (std::int64_t i = 0; i < piece; ++i) {
+                    std::int64_t count = 0;
+                    const float u = static_cast<float>(updates.next(count));
+                    gridSum += count;
+                    result.lostUpdates += weight.step(u, roundFloat<F>(u));
+                }
+            }
+            left -= piece;
+            sinceCheck += piece;
+            if (sinceCheck == kStepsBetweenChecks) {
+                sinceCheck = 0;
+                const double fraction = static_cast<double>(done + segment - left) / static_cast<double>(spec.steps);
+                if (keepGoing && !keepGoing(fraction)) {
+                    result.interrupted = true;
+                    return result;
+                }
             }
         }
         done += segment;
@@ -415,9 +433,10 @@ Diagnostics checkDrift(const DriftSpec& spec)
     return out;
 }
 
-DriftResult runDrift(const DriftSpec& spec)
+DriftResult runDrift(const DriftSpec& spec, const std::function<bool(double)>& keepGoing)
 {
-    return dispatch(spec.format, spec.strategy, [&]<FloatFormat F, DriftStrategy S>() { return run<F, S>(spec); });
+    return dispatch(spec.format, spec.strategy,
+                    [&]<FloatFormat F, DriftStrategy S>() { return run<F, S>(spec, keepGoing); });
 }
 
 std::vector<float> replayDrift(FloatFormat format, DriftStrategy strategy, double start,

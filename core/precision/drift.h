@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -48,13 +49,16 @@ struct DriftResult {
     double relError = 0;
     std::int64_t lostUpdates = 0;  // steps after which the stored value did not change
     std::vector<DriftPoint> curve;
+    bool interrupted = false;  // keepGoing said stop: the fields above are incomplete
 };
 
 // Problems with a spec (steps < 1, non-finite values, a start the format cannot hold), naming
 // the CLI field ("drift.steps", ...).
 Diagnostics checkDrift(const DriftSpec& spec);
 
-DriftResult runDrift(const DriftSpec& spec);
+// keepGoing(fraction done) is asked every few million steps; once it answers false the run stops
+// and returns with `interrupted` set (the CLI's Ctrl-C, cli/progress.h).
+DriftResult runDrift(const DriftSpec& spec, const std::function<bool(double)>& keepGoing = {});
 
 // The same arithmetic over a given sequence of fp32 updates, returning the stored (low-format)
 // value after every step; `master` receives the final fp32 master (fp32-master strategy).

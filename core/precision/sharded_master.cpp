@@ -3,6 +3,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
 
 #include "core/precision/random.h"
 #include "core/precision/reduction.h"
@@ -122,7 +123,8 @@ void compare(const std::vector<float>& a, const std::vector<float>& b, ShardedMa
 
 } // namespace
 
-std::vector<ShardedMasterCase> shardedMasterExperiment(const ShardedMasterSpec& spec)
+std::vector<ShardedMasterCase> shardedMasterExperiment(const ShardedMasterSpec& spec,
+                                                       const std::function<bool(double)>& keepGoing)
 {
     const Gradients grads = drawGradients(spec);
     using O = ReductionOrder;
@@ -145,9 +147,16 @@ std::vector<ShardedMasterCase> shardedMasterExperiment(const ShardedMasterSpec& 
         {"ZeRO-1/2, clipping by a norm summed per shard", nullptr, "the global norm is added up shard by shard, in a different order than one GPU sums it",
          O::Sequential, F::Fp32, Norm::PerShardFp32},
     };
-    const std::vector<float> reference = train(spec, grads, single);
-    const std::vector<float> referenceClipped = train(spec, grads, singleClipped);
+    const double runs = 2.0 + static_cast<double>(std::size(setups));
+    double done = 0;
+    auto proceed = [&] { return !keepGoing || keepGoing(++done / runs); };
     std::vector<ShardedMasterCase> cases;
+    const std::vector<float> reference = train(spec, grads, single);
+    if (!proceed())
+        return cases;
+    const std::vector<float> referenceClipped = train(spec, grads, singleClipped);
+    if (!proceed())
+        return cases;
     std::vector<std::vector<float>> results;
     for (const Setup& setup : setups) {
         ShardedMasterCase c;
@@ -164,6 +173,8 @@ std::vector<ShardedMasterCase> shardedMasterExperiment(const ShardedMasterSpec& 
         }
         compare(*against, results.back(), c);
         cases.push_back(c);
+        if (!proceed())
+            break;
     }
     return cases;
 }

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,9 @@ struct ShardedMasterCase {
     bool identical() const { return differing == 0; }
 };
 
-std::vector<ShardedMasterCase> shardedMasterExperiment(const ShardedMasterSpec& spec);
+// keepGoing(fraction done) is asked after each training run; once it answers false the
+// experiment stops and returns the cases finished so far (the CLI's Ctrl-C, cli/progress.h).
+std::vector<ShardedMasterCase> shardedMasterExperiment(const ShardedMasterSpec& spec,
+                                                       const std::function<bool(double)>& keepGoing = {});
 
 } // namespace shardscope

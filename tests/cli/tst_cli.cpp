@@ -2,6 +2,9 @@
 // exit status 2 with a message naming the flag for invalid input.
 #include <QtTest>
 
+#include <csignal>
+#include <sys/types.h>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -273,6 +276,31 @@ private slots:
         const QJsonArray cases = json(sharded)["cases"].toArray();
         QVERIFY(cases.size() >= 6);
         QVERIFY(cases.first().toObject()["identical"].toBool());
+    }
+
+    // Ctrl-C during a long experiment: exit 130, a message, and nothing half-written on stdout.
+    void longExperimentsStopCleanlyOnInterrupt_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("drift") << QStringList{"drift", "--steps", "1000000000", "--strategy", "kahan", "--spread", "0.5"};
+        QTest::newRow("sharded master") << QStringList{"reduce", "--sharded-master", "--ranks", "100", "--params", "100000",
+                                                       "--steps", "10"};
+        QTest::newRow("reduce") << QStringList{"reduce", "--max-ranks", "4096", "--elements", "12000"};
+    }
+    void longExperimentsStopCleanlyOnInterrupt()
+    {
+        QFETCH(QStringList, args);
+        QProcess process;
+        process.start(QStringLiteral(SHARDSCOPE_CLI), args);
+        QVERIFY(process.waitForStarted());
+        QTest::qWait(1500);  // past start-up and option parsing: the handler is installed
+        QCOMPARE(process.state(), QProcess::Running);  // each run takes ten seconds or more
+        ::kill(static_cast<pid_t>(process.processId()), SIGINT);
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(process.exitCode(), 130);
+        QVERIFY(process.readAllStandardOutput().isEmpty());
+        QVERIFY(process.readAllStandardError().contains("interrupted; nothing written"));
     }
 
     void precisionCommandsRejectBadInput_data()

@@ -156,6 +156,27 @@ private slots:
         QCOMPARE(r.curve.back().value, r.final);
     }
 
+    // The CLI's Ctrl-C: a run asks keepGoing as it goes, with rising fractions, and stops at the
+    // first "no" with `interrupted` set, before the last step; without a callback nothing changes.
+    void driftStopsWhenAskedTo()
+    {
+        DriftSpec spec = article(FloatFormat::Bf16, DriftStrategy::Kahan);
+        spec.steps = 20'000'000;
+        std::vector<double> asked;
+        const DriftResult stopped = runDrift(spec, [&](double f) {
+            asked.push_back(f);
+            return asked.size() < 2;
+        });
+        QVERIFY(stopped.interrupted);
+        QCOMPARE(asked.size(), std::size_t{2});
+        QVERIFY(asked[0] > 0 && asked[0] < asked[1] && asked[1] < 1);
+        QVERIFY(stopped.curve.back().step < spec.steps);
+        const DriftResult whole = runDrift(spec, [](double) { return true; });
+        QVERIFY(!whole.interrupted);
+        QCOMPARE(whole.final, runDrift(spec).final);
+        QCOMPARE(whole.curve.back().step, spec.steps);
+    }
+
     void randomUpdatesAreReproducibleAndExact()
     {
         DriftSpec spec;
@@ -284,6 +305,15 @@ private slots:
         QCOMPARE(find("DDP, fp32 ring").comparedWith, std::string("ZeRO-1/2, fp32 ring reduce-scatter"));
         QVERIFY(!find("ZeRO-1/2, bf16").identical());
         QVERIFY(!find("ZeRO-1/2, clipping").identical());
+        // Asked after each of its 9 training runs; a "no" after the third leaves one case done.
+        int asked = 0;
+        const auto stopped = shardedMasterExperiment(ShardedMasterSpec{}, [&](double f) {
+            ++asked;
+            return f < 0.3;
+        });
+        QCOMPARE(asked, 3);
+        QCOMPARE(stopped.size(), std::size_t{1});
+        QCOMPARE(stopped.front().differing, cases.front().differing);
     }
 };
 
