@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <iterator>
 
+#include "core/common/translatable.h"
 #include "core/precision/random.h"
 #include "core/precision/reduction.h"
 #include "core/precision/rounding.h"
@@ -129,22 +130,22 @@ std::vector<ShardedMasterCase> shardedMasterExperiment(const ShardedMasterSpec& 
     const Gradients grads = drawGradients(spec);
     using O = ReductionOrder;
     using F = FloatFormat;
-    const Setup single{"single GPU", nullptr, "", O::Sequential, F::Fp32, Norm::None};
-    const Setup singleClipped{"single GPU, clipped", nullptr, "", O::Sequential, F::Fp32, Norm::SingleOrder};
+    const Setup single{SHARDSCOPE_TR_NOOP("ShardedMaster", "single GPU"), nullptr, "", O::Sequential, F::Fp32, Norm::None};
+    const Setup singleClipped{SHARDSCOPE_TR_NOOP("ShardedMaster", "single GPU, clipped"), nullptr, "", O::Sequential, F::Fp32, Norm::SingleOrder};
     const Setup setups[] = {
-        {"DDP, fp32 all-reduce in rank order", nullptr, "replicated master; the same sums in the same order as accumulating micro-batches on one GPU",
+        {SHARDSCOPE_TR_NOOP("ShardedMaster", "DDP, fp32 all-reduce in rank order"), nullptr, SHARDSCOPE_TR_NOOP("ShardedMaster", "replicated master; the same sums in the same order as accumulating micro-batches on one GPU"),
          O::Sequential, F::Fp32, Norm::None},
-        {"ZeRO-1/2, fp32 reduce-scatter in rank order", nullptr, "sharding the master is elementwise: each rank applies the same fp32 arithmetic to its slice",
+        {SHARDSCOPE_TR_NOOP("ShardedMaster", "ZeRO-1/2, fp32 reduce-scatter in rank order"), nullptr, SHARDSCOPE_TR_NOOP("ShardedMaster", "sharding the master is elementwise: each rank applies the same fp32 arithmetic to its slice"),
          O::Sequential, F::Fp32, Norm::None},
-        {"ZeRO-3 / FSDP, fp32 reduce-scatter in rank order", nullptr, "parameters are sharded too; gathered for compute, updated per slice with the same arithmetic",
+        {SHARDSCOPE_TR_NOOP("ShardedMaster", "ZeRO-3 / FSDP, fp32 reduce-scatter in rank order"), nullptr, SHARDSCOPE_TR_NOOP("ShardedMaster", "parameters are sharded too; gathered for compute, updated per slice with the same arithmetic"),
          O::Sequential, F::Fp32, Norm::None},
-        {"ZeRO-1/2, fp32 ring reduce-scatter", nullptr, "the ring starts each chunk's sum at a different rank; fp32 addition is not associative",
+        {SHARDSCOPE_TR_NOOP("ShardedMaster", "ZeRO-1/2, fp32 ring reduce-scatter"), nullptr, SHARDSCOPE_TR_NOOP("ShardedMaster", "the ring starts each chunk's sum at a different rank; fp32 addition is not associative"),
          O::Ring, F::Fp32, Norm::None},
-        {"DDP, fp32 ring all-reduce", "ZeRO-1/2, fp32 ring reduce-scatter", "the same ring order as the sharded run above: identical to it, not to one GPU",
+        {SHARDSCOPE_TR_NOOP("ShardedMaster", "DDP, fp32 ring all-reduce"), SHARDSCOPE_TR_NOOP("ShardedMaster", "ZeRO-1/2, fp32 ring reduce-scatter"), SHARDSCOPE_TR_NOOP("ShardedMaster", "the same ring order as the sharded run above: identical to it, not to one GPU"),
          O::Ring, F::Fp32, Norm::None},
-        {"ZeRO-1/2, bf16 reduce-scatter in rank order", nullptr, "partial sums rounded to bf16 lose up to 2^-9 of each gradient",
+        {SHARDSCOPE_TR_NOOP("ShardedMaster", "ZeRO-1/2, bf16 reduce-scatter in rank order"), nullptr, SHARDSCOPE_TR_NOOP("ShardedMaster", "partial sums rounded to bf16 lose up to 2^-9 of each gradient"),
          O::Sequential, F::Bf16, Norm::None},
-        {"ZeRO-1/2, clipping by a norm summed per shard", nullptr, "the global norm is added up shard by shard, in a different order than one GPU sums it",
+        {SHARDSCOPE_TR_NOOP("ShardedMaster", "ZeRO-1/2, clipping by a norm summed per shard"), nullptr, SHARDSCOPE_TR_NOOP("ShardedMaster", "the global norm is added up shard by shard, in a different order than one GPU sums it"),
          O::Sequential, F::Fp32, Norm::PerShardFp32},
     };
     const double runs = 2.0 + static_cast<double>(std::size(setups));

@@ -792,6 +792,73 @@
     </message>
 </context>
 <context>
+    <name>ShardedMaster</name>
+    <message>
+        <source>single GPU</source>
+        <translation>单卡</translation>
+    </message>
+    <message>
+        <source>single GPU, clipped</source>
+        <translation>单卡，梯度裁剪</translation>
+    </message>
+    <message>
+        <source>DDP, fp32 all-reduce in rank order</source>
+        <translation>DDP，按 rank 顺序的 fp32 all-reduce</translation>
+    </message>
+    <message>
+        <source>replicated master; the same sums in the same order as accumulating micro-batches on one GPU</source>
+        <translation>主权重全量复制；求和的数与顺序都与单卡累积微批次相同</translation>
+    </message>
+    <message>
+        <source>ZeRO-1/2, fp32 reduce-scatter in rank order</source>
+        <translation>ZeRO-1/2，按 rank 顺序的 fp32 reduce-scatter</translation>
+    </message>
+    <message>
+        <source>sharding the master is elementwise: each rank applies the same fp32 arithmetic to its slice</source>
+        <translation>切分主权重是逐元素的：每个 rank 对自己的切片做相同的 fp32 运算</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 / FSDP, fp32 reduce-scatter in rank order</source>
+        <translation>ZeRO-3 / FSDP，按 rank 顺序的 fp32 reduce-scatter</translation>
+    </message>
+    <message>
+        <source>parameters are sharded too; gathered for compute, updated per slice with the same arithmetic</source>
+        <translation>参数也被切分；计算时聚合，按切片以相同运算更新</translation>
+    </message>
+    <message>
+        <source>ZeRO-1/2, fp32 ring reduce-scatter</source>
+        <translation>ZeRO-1/2，环形 fp32 reduce-scatter</translation>
+    </message>
+    <message>
+        <source>the ring starts each chunk&apos;s sum at a different rank; fp32 addition is not associative</source>
+        <translation>环形算法让每块的求和从不同 rank 开始；fp32 加法不满足结合律</translation>
+    </message>
+    <message>
+        <source>DDP, fp32 ring all-reduce</source>
+        <translation>DDP，环形 fp32 all-reduce</translation>
+    </message>
+    <message>
+        <source>the same ring order as the sharded run above: identical to it, not to one GPU</source>
+        <translation>与上面切分的运行环序相同：与它一致，而不与单卡一致</translation>
+    </message>
+    <message>
+        <source>ZeRO-1/2, bf16 reduce-scatter in rank order</source>
+        <translation>ZeRO-1/2，按 rank 顺序的 bf16 reduce-scatter</translation>
+    </message>
+    <message>
+        <source>partial sums rounded to bf16 lose up to 2^-9 of each gradient</source>
+        <translation>部分和舍入到 bf16，每个梯度最多损失 2^-9</translation>
+    </message>
+    <message>
+        <source>ZeRO-1/2, clipping by a norm summed per shard</source>
+        <translation>ZeRO-1/2，按切片求和范数后裁剪</translation>
+    </message>
+    <message>
+        <source>the global norm is added up shard by shard, in a different order than one GPU sums it</source>
+        <translation>全局范数逐切片累加，顺序与单卡求和不同</translation>
+    </message>
+</context>
+<context>
     <name>Tour</name>
     <message>
         <source>%1 B x %2 = %3 of model states on one GPU, before any activation; %4</source>
@@ -866,10 +933,6 @@
         <translation>2. 精度账：切分的 fp32 主权重</translation>
     </message>
     <message>
-        <source>Try: tick and untick the strategies and compare bf16 alone with the fp32 master weights.</source>
-        <translation>试一试：勾选或取消各个策略，对比纯 bf16 与 fp32 主权重。</translation>
-    </message>
-    <message>
         <source>3. Communication: more GPUs, more waiting</source>
         <translation>3. 通信账：卡越多，等待越多</translation>
     </message>
@@ -900,6 +963,10 @@
     <message>
         <source>Try: drag Parameters from 7B to 13B and see whether one GPU still holds it.</source>
         <translation>试一试：把参数量从 7B 拖到 13B，看单卡是否还装得下。</translation>
+    </message>
+    <message>
+        <source>Try: compare bf16 alone with the fp32 master weights, then open the tab &quot;Sharded fp32 master&quot;: sharding alone is bit-identical, a bf16 or ring reduction is not.</source>
+        <translation>试一试：对比纯 bf16 与 fp32 主权重，再打开“切分的 fp32 主权重”标签页：仅切分是逐位一致的，bf16 或环形归约则不是。</translation>
     </message>
 </context>
 <context>
@@ -4977,6 +5044,18 @@ training stops %2</source>
         <source>Random spread</source>
         <translation>随机波动</translation>
     </message>
+    <message>
+        <source>Weight updates</source>
+        <translation>权重更新</translation>
+    </message>
+    <message>
+        <source>Gradient sums over N GPUs</source>
+        <translation>N 张卡上的梯度求和</translation>
+    </message>
+    <message>
+        <source>Sharded fp32 master</source>
+        <translation>切分的 fp32 主权重</translation>
+    </message>
 </context>
 <context>
     <name>shardscope::ui::PresentationStrip</name>
@@ -5096,12 +5175,20 @@ training stops %2</source>
         <translation>rank 数 N（对数坐标）</translation>
     </message>
     <message>
-        <source>Relative error of the sum (log scale)</source>
-        <translation>求和结果的相对误差（对数坐标）</translation>
-    </message>
-    <message>
         <source>Each partial sum rounded to 8 significant bits loses more as the sum grows; fp32 keeps 24</source>
         <translation>每个部分和都舍入到 8 位有效位，和越大损失越多；fp32 保留 24 位</translation>
+    </message>
+    <message>
+        <source>Relative error (log scale)</source>
+        <translation>相对误差（对数刻度）</translation>
+    </message>
+    <message>
+        <source>fp32: exact (zero error) up to %1 ranks, not drawable on a log axis</source>
+        <translation>fp32：至 %1 个 rank 仍精确（误差为零），无法画在对数轴上</translation>
+    </message>
+    <message>
+        <source>fp32: exact (zero error) at every N, not drawable on a log axis</source>
+        <translation>fp32：每个 N 都精确（误差为零），无法画在对数轴上</translation>
     </message>
 </context>
 <context>
@@ -5351,6 +5438,37 @@ ranks than sequences in the global batch</source>
     <message>
         <source>Activations grow with the sequence; sharding cuts the model states, context parallelism the activations</source>
         <translation>激活值随序列增长；切分可减少模型状态，上下文并行可减少激活值</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::ShardedMasterTable</name>
+    <message>
+        <source>bit-identical</source>
+        <translation>逐位一致</translation>
+    </message>
+    <message>
+        <source>differs in %1 of %2 (at most %3 ulp)</source>
+        <translation>%2 个中有 %1 个不同（最多 %3 ulp）</translation>
+    </message>
+    <message>
+        <source>Sharding the fp32 master weights (ZeRO / FSDP): %1 AdamW steps on %2 parameters over %3 data-parallel ranks, replayed exactly and compared bit for bit with one GPU</source>
+        <translation>切分 fp32 主权重（ZeRO / FSDP）：在 %3 个数据并行 rank 上对 %2 个参数做 %1 步 AdamW，精确重放并与单卡逐位比较</translation>
+    </message>
+    <message>
+        <source>Set-up</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Final fp32 master weights</source>
+        <translation>最终 fp32 主权重</translation>
+    </message>
+    <message>
+        <source>Compared with</source>
+        <translation>对比对象</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
     </message>
 </context>
 <context>

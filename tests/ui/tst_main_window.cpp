@@ -6,6 +6,7 @@
 #include <QLineEdit>
 #include <QSlider>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 
@@ -14,11 +15,15 @@
 #include "core/common/units.h"
 #include "core/scenario/scenario_json.h"
 #include "ui/charts/chart_base.h"
+#include "ui/charts/chart_panel.h"
 #include "ui/charts/memory_chart.h"
 #include "ui/controls/layout_panel.h"
 #include "ui/controls/model_panel.h"
 #include "ui/controls/value_slider.h"
 #include "ui/main_window.h"
+#include "ui/precision/precision_panel.h"
+#include "ui/precision/sharded_master_table.h"
+
 #include "ui/validation/validation_dialog.h"
 
 using namespace shardscope;
@@ -63,6 +68,34 @@ private slots:
     }
 
     void cleanup() { window_.reset(); }
+
+    // The article's "sharding fp32 master weights is harder" in the Precision view: the same
+    // experiment as `reduce --sharded-master`, each set-up with its verdict and its reason.
+    void precisionViewShowsTheShardedMasterExperiment()
+    {
+        auto* precision = window_->findChild<PrecisionPanel*>();
+        QVERIFY(precision);
+        ShardedMasterTable* sharded = precision->shardedMaster();
+        QTRY_VERIFY_WITH_TIMEOUT(!sharded->running(), 20000);
+        QTableWidget* table = sharded->table();
+        QCOMPARE(table->rowCount(), 7);
+        auto row = [&](const QString& prefix) {
+            for (int r = 0; r < table->rowCount(); ++r) {
+                if (table->item(r, 0)->text().startsWith(prefix))
+                    return r;
+            }
+            return -1;
+        };
+        const int zero3 = row(QStringLiteral("ZeRO-3 / FSDP"));
+        const int bf16 = row(QStringLiteral("ZeRO-1/2, bf16"));
+        QVERIFY(zero3 >= 0 && bf16 >= 0);
+        QCOMPARE(table->item(zero3, 1)->text(), QStringLiteral("bit-identical"));
+        QVERIFY(table->item(bf16, 1)->text().startsWith(QStringLiteral("differs")));
+        QVERIFY(!table->item(bf16, 3)->text().isEmpty());
+        // The drift table keeps room for its four strategies.
+        QVERIFY(precision->driftPanel()->tableWidget()->minimumHeight() >=
+                4 * precision->driftPanel()->tableWidget()->verticalHeader()->defaultSectionSize());
+    }
 
     void opensOnTheArticle()
     {
@@ -110,9 +143,11 @@ private slots:
         const std::string changed = asJson(doc->scenario());
         QVERIFY(changed != original);
         QVERIFY(doc->isModified());
+        QVERIFY(window_->isWindowModified());  // the title's "*"
         doc->undoStack()->undo();
         QCOMPARE(asJson(doc->scenario()), original);
         QVERIFY(!doc->isModified());
+        QVERIFY(!window_->isWindowModified());  // back at the saved state: no "*"
         doc->undoStack()->redo();
         QCOMPARE(asJson(doc->scenario()), changed);
     }

@@ -7,6 +7,7 @@
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QKeySequence>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QTimer>
@@ -57,6 +58,14 @@ ChartPanel::ChartPanel(ChartBase* chart, QWidget* parent)
     connect(copyImageButton_, &QToolButton::clicked, this, [this] { copyChartImage(chart_, ExportOptions{}); });
     connect(copyTableButton_, &QToolButton::clicked, this, &ChartPanel::copyTable);
     retranslate();
+}
+
+void ChartPanel::setTableRows(int rows)
+{
+    // The header is about one row tall (its size hint is empty until the labels arrive).
+    const int height = (rows + 1) * table_->verticalHeader()->defaultSectionSize() +
+                       table_->horizontalScrollBar()->sizeHint().height() + 2 * table_->frameWidth();
+    table_->setMinimumHeight(height);
 }
 
 void ChartPanel::refreshTable()

@@ -21,6 +21,9 @@ public:
     void flushTable();  // bring a pending table update forward (tests, screenshots)
     // Presentation mode: the chart alone (no table, no buttons), so it fills the space.
     void setPresenting(bool presenting);
+    // The table keeps room for this many rows (a short table whose every row matters, such as
+    // the four drift strategies) however the splitter is dragged.
+    void setTableRows(int rows);
 
 signals:
     void exportRequested(ChartBase* chart);

@@ -1,5 +1,8 @@
 #include "ui/charts/reduction_chart.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include <QLocale>
 
 namespace shardscope::ui {
@@ -67,7 +70,7 @@ void ReductionChart::rebuild()
     yAxis->setNumberFormat(QStringLiteral("eb"));
     yAxis->setNumberPrecision(0);
     styleAxis(xAxis, tr("Ranks N (log scale)"));
-    styleAxis(yAxis, tr("Relative error of the sum (log scale)"));
+    styleAxis(yAxis, tr("Relative error (log scale)"));
     double lo = 1, hi = 1e-12;
     const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
     for (int format = 0; format < 2; ++format) {
@@ -89,6 +92,27 @@ void ReductionChart::rebuild()
     if (!points_.empty())
         xAxis->setRange(points_.front().ranks / 1.5, points_.back().ranks * 1.5);
     yAxis->setRange(lo / 3, hi * 3);
+    // fp32 sums of few ranks are exact; zero has no place on a log axis, so say where the
+    // fp32 line starts and why, on the chart.
+    int firstInexact = 0, exactUpTo = 0;
+    for (const ReductionPoint& p : points_) {
+        const bool inexact = std::any_of(std::begin(p.fp32), std::end(p.fp32), [](double e) { return e > 0; });
+        if (inexact && firstInexact == 0)
+            firstInexact = p.ranks;
+        if (!inexact && firstInexact == 0)
+            exactUpTo = p.ranks;
+    }
+    if (exactUpTo > 0) {
+        auto* note = new QCPItemText(this);
+        note->position->setType(QCPItemPosition::ptAxisRectRatio);
+        note->position->setCoords(0.02, 0.5);  // between bf16's errors (top) and fp32's (bottom)
+        note->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        note->setTextAlignment(Qt::AlignLeft);
+        note->setText(firstInexact > 0 ? tr("fp32: exact (zero error) up to %1 ranks, not drawable on a log axis").arg(exactUpTo)
+                                       : tr("fp32: exact (zero error) at every N, not drawable on a log axis"));
+        note->setColor(seriesColor(0));
+        note->setFont(scaledFont(9));
+    }
     legend->setVisible(true);
     styleLegend();
     setTitleText(title(), tr("Each partial sum rounded to 8 significant bits loses more as the sum grows; fp32 keeps 24"));

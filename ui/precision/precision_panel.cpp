@@ -10,7 +10,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QSpinBox>
-#include <QSplitter>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -21,6 +21,7 @@
 #include "ui/controls/value_slider.h"
 #include "ui/document/background_runner.h"
 #include "ui/i18n/ui_text.h"
+#include "ui/precision/sharded_master_table.h"
 
 namespace shardscope::ui {
 namespace {
@@ -38,7 +39,7 @@ PrecisionPanel::PrecisionPanel(BackgroundRunner* runner, QWidget* parent)
       seed_(new QSpinBox(this)), reduceBox_(new QGroupBox(this)), gradientLabel_(new QLabel(this)),
       gradientFormat_(new QComboBox(this)), driftChart_(new DriftChart), reductionChart_(new ReductionChart),
       driftPanel_(new ChartPanel(driftChart_, this)), reductionPanel_(new ChartPanel(reductionChart_, this)),
-      status_(new QLabel(this))
+      shardedMaster_(new ShardedMasterTable(this)), experiments_(new QTabWidget(this)), status_(new QLabel(this))
 {
     auto* controls = new QFormLayout(driftBox_);
     controls->addRow(formatLabel_, format_);
@@ -91,10 +92,14 @@ PrecisionPanel::PrecisionPanel(BackgroundRunner* runner, QWidget* parent)
     left->addStretch();
     auto* layout = new QHBoxLayout(this);
     layout->addLayout(left);
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(driftPanel_);
-    splitter->addWidget(reductionPanel_);
-    layout->addWidget(splitter, 1);
+    // The three experiments are tabs, so each chart has the whole height (two stacked charts
+    // left each about 150 px at 1366 x 768); every strategy's row stays in view (stochastic
+    // rounding is the fourth).
+    driftPanel_->setTableRows(4);
+    experiments_->addTab(driftPanel_, QString());
+    experiments_->addTab(reductionPanel_, QString());
+    experiments_->addTab(shardedMaster_, QString());
+    layout->addWidget(experiments_, 1);
 
     // Each control reruns only the experiment it feeds (a drift run can be 4 x 10M steps); the
     // seed feeds both.
@@ -134,6 +139,7 @@ void PrecisionPanel::run()
 {
     runDrift();
     runReduction();
+    shardedMaster_->run(static_cast<std::uint64_t>(seed_->value()));
 }
 
 void PrecisionPanel::runDrift()
@@ -199,6 +205,9 @@ void PrecisionPanel::retranslate()
     seedLabel_->setText(tr("S&eed:"));
     seed_->setToolTip(tr("Random updates and stochastic rounding repeat exactly with the same seed"));
     reduceBox_->setTitle(tr("Summing gradients over N GPUs"));
+    experiments_->setTabText(0, tr("Weight updates"));
+    experiments_->setTabText(1, tr("Gradient sums over N GPUs"));
+    experiments_->setTabText(2, tr("Sharded fp32 master"));
     gradientLabel_->setText(tr("&Gradient format:"));
     gradientFormat_->setToolTip(tr("The format each GPU's gradient arrives in"));
     start_->setAccessibleName(tr("Start value"));

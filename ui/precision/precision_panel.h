@@ -10,6 +10,7 @@ class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
+class QTabWidget;
 
 namespace shardscope::ui {
 
@@ -17,12 +18,14 @@ class BackgroundRunner;
 class ChartPanel;
 class DriftChart;
 class ReductionChart;
+class ShardedMasterTable;
 class ValueSlider;
 struct DriftResults;
 
 // The precision lab: a weight updated step after step in a low format under each strategy
 // (opening on the article's 1.0 + 1e-4, 10,000 times, in bf16), and the error of summing
-// gradients over N GPUs. Runs off the GUI thread.
+// gradients over N GPUs, and whether sharding the fp32 master weights changes them. Runs off the
+// GUI thread.
 class PrecisionPanel : public View {
     Q_OBJECT
 public:
@@ -32,6 +35,8 @@ public:
     ReductionChart* reductionChart() const { return reductionChart_; }
     ChartPanel* driftPanel() const { return driftPanel_; }
     ChartPanel* reductionPanel() const { return reductionPanel_; }
+    ShardedMasterTable* shardedMaster() const { return shardedMaster_; }
+    QTabWidget* experiments() const { return experiments_; }  // one tab per experiment
     DriftSpec driftSpec() const;
     QList<ChartPanel*> panels() const override;
     void scenarioChanged(const Scenario&, const Estimate&) override {}  // its experiments have their own controls
@@ -67,6 +72,8 @@ private:
     ReductionChart* reductionChart_;
     ChartPanel* driftPanel_;
     ChartPanel* reductionPanel_;
+    ShardedMasterTable* shardedMaster_;
+    QTabWidget* experiments_;
     QLabel* status_;
 };
 

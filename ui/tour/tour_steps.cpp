@@ -159,7 +159,8 @@ constexpr TourStep kSteps[] = {
      "update. On one GPU the master weights stay local; in distributed training they too must be sharded and "
      "synchronised.",
      "precision", articleLayout, masterWeights,
-     QT_TRANSLATE_NOOP("Tour", "Try: tick and untick the strategies and compare bf16 alone with the fp32 master weights.")},
+     QT_TRANSLATE_NOOP("Tour", "Try: compare bf16 alone with the fp32 master weights, then open the tab \"Sharded fp32 "
+                                   "master\": sharding alone is bit-identical, a bf16 or ring reduction is not.")},
     {QT_TRANSLATE_NOOP("Tour", "3. Communication: more GPUs, more waiting"),
      "卡数越多，单卡计算量越少，通信占比越高。"
      "如果切法不当，GPU的大部分时间将处于“等待网络”状态，导致整体MFU（模型算力利用率）极低。",
