@@ -17,6 +17,8 @@
 #include "core/scenario/scenario_json.h"
 #include "ui/charts/plan_chart.h"
 #include "ui/export/chart_export.h"
+#include "ui/i18n/language.h"
+#include "ui/i18n/plan_text.h"
 #include "ui/i18n/ui_text.h"
 #include "ui/main_window.h"
 #include "ui/views/plan_controls.h"
@@ -52,6 +54,7 @@ private slots:
         QCOMPARE(view_->table()->rowCount(), view_->controls()->top());
         QCOMPARE(view_->table()->item(0, 0)->text(), QStringLiteral("1"));
         QVERIFY(!view_->table()->item(0, 7)->text().isEmpty());  // the reasons
+        QCOMPARE(view_->table()->item(0, 6)->text(), planLayoutText(result.plans.front().layout));
         QVERIFY(!view_->errorLabel()->isVisible());
         QVERIFY(!view_->rejectedLabel()->text().isEmpty());       // some layouts break a rule
         // Every feasible layout is a point (thinned only beyond 20,000), the front a line.
@@ -85,7 +88,7 @@ private slots:
         QVERIFY(doc->estimate().valid());
         QVERIFY(std::abs(doc->estimate().step.tokensPerSecond - best.tokensPerSecond) <= 1e-9 * best.tokensPerSecond);
         window_->settle();
-        QVERIFY(view_->table()->item(0, 1)->font().bold());  // the scenario's layout is now row 1
+        QVERIFY(view_->table()->item(0, 6)->font().bold());  // the scenario's layout is now row 1
         doc->undoStack()->undo();
         QCOMPARE(scenarioToJson(doc->scenario()).dump(), before);
         QVERIFY(planLayoutOf(doc->scenario()) == layoutBefore);
@@ -160,6 +163,18 @@ private slots:
         QVERIFY(view_->rejectedLabel()->text().contains(enumText(PlanRule::Memory)));
         QVERIFY(!view_->applyButton()->isEnabled());
         QVERIFY(!view_->applyRow(0));
+    }
+
+    void chineseKeepsEveryRuleCount()
+    {
+        const int lines = view_->rejectedLabel()->text().count(QLatin1Char('\n'));
+        QVERIFY(lines >= 2);
+        window_->setLanguage(Language::Chinese);
+        window_->settle();
+        qInfo("%s", qPrintable(view_->rejectedLabel()->text()));
+        QCOMPARE(view_->rejectedLabel()->text().count(QLatin1Char('\n')), lines);
+        QCOMPARE(view_->table()->rowCount(), view_->controls()->top());
+        window_->setLanguage(Language::English);
     }
 
 private:

@@ -68,7 +68,7 @@ void PlanChart::setResult(const PlanResult& result, std::optional<PlanMark> curr
     refresh();
 }
 
-QString PlanChart::title() const { return tr("Every layout that runs: memory per GPU against throughput"); }
+QString PlanChart::title() const { return tr("Every layout that runs, by memory and speed"); }
 
 TableData PlanChart::table() const
 {
@@ -87,17 +87,20 @@ void PlanChart::rebuild()
     clearItems();
     const Theme& th = chartTheme();
     styleAxis(xAxis, tr("Memory on the most loaded GPU (GiB)"));
-    styleAxis(yAxis, tr("Throughput, whole cluster (thousand tokens/s)"));
+    styleAxis(yAxis, tr("k tokens/s, whole cluster"));
 
     // One graph per strategy family, markers only; a family with no layout has no legend entry.
+    // Context/expert parallel layouts are often the most numerous: grey, so the others stand out
+    // (Okabe & Ito's palette, colour-blind safe).
     constexpr int kFamilies = static_cast<int>(PlanFamily::Count);
+    constexpr std::array<int, kFamilies> kColour = {0, 1, 2, 3, 7};
     std::array<QCPGraph*, kFamilies> families{};
     for (int f = 0; f < kFamilies; ++f) {
         families[f] = addGraph();
         families[f]->setName(enumText(static_cast<PlanFamily>(f)));
         families[f]->setLineStyle(QCPGraph::lsNone);
-        families[f]->setPen(QPen(seriesColor(f)));
-        families[f]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, seriesColor(f), 6));
+        families[f]->setPen(QPen(seriesColor(kColour[f])));
+        families[f]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, seriesColor(kColour[f]), 6));
     }
     double maxX = 0, maxY = 0;
     for (const PlanPoint& p : points_) {
@@ -113,7 +116,7 @@ void PlanChart::rebuild()
 
     // The front: no layout uses less memory and runs faster than a point on this line.
     QCPGraph* front = addGraph();
-    front->setName(tr("Pareto front (no layout is both smaller and faster)"));
+    front->setName(tr("Pareto front"));
     front->setPen(QPen(th.text, 2.5));
     front->setLineStyle(QCPGraph::lsStepLeft);
     front->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(th.text, 2), Qt::NoBrush, 9));
@@ -127,13 +130,13 @@ void PlanChart::rebuild()
         QCPGraph* g = addGraph();
         g->setName(name);
         g->setLineStyle(QCPGraph::lsNone);
-        g->setScatterStyle(QCPScatterStyle(shape, QPen(color, 3), Qt::NoBrush, 18));
+        g->setScatterStyle(QCPScatterStyle(shape, QPen(color, 3), Qt::NoBrush, 15));
         g->addData(m->memoryBytes / kGiB, m->tokensPerSecond / kThousand);
         maxX = std::max(maxX, m->memoryBytes / kGiB);
         maxY = std::max(maxY, m->tokensPerSecond / kThousand);
     };
-    mark(best_, tr("best plan"), QCPScatterStyle::ssSquare, th.capacity);
-    mark(current_, tr("this scenario"), QCPScatterStyle::ssCrossCircle, th.outOfMemory);
+    mark(best_, tr("best plan"), QCPScatterStyle::ssSquare, th.text);
+    mark(current_, tr("this scenario"), QCPScatterStyle::ssCrossCircle, th.capacity);
 
     // From zero, with room above the highest point, so no marker sits on the frame.
     xAxis->setRange(0, maxX > 0 ? maxX * 1.08 : 80);

@@ -47,8 +47,7 @@ PlanControls::PlanControls(QWidget* parent)
     advice_->setVisible(false);
     layout->addWidget(advice_);
     help_->setWordWrap(true);
-    layout->addWidget(help_);
-    layout->addStretch();
+    layout->addWidget(help_);  // no stretch here: the view's column puts what follows right below
 
     const auto edited = [this] { emit changed(); };
     for (QSpinBox* box : {maxTp_, maxPp_, maxCp_, top_})

@@ -48,7 +48,9 @@ PlanView::PlanView(const ViewContext& context, QWidget* parent)
     auto* left = new QWidget;
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->addWidget(controls_);
-    rejected_->setWordWrap(true);
+    // One short line per rule, no word wrap: a wrapped label's height-for-width is settled a
+    // layout pass late inside the scroll area, which left only the first line on screen.
+    rejected_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     rejected_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     leftLayout->addWidget(rejected_);
     leftLayout->addStretch();
@@ -57,7 +59,7 @@ PlanView::PlanView(const ViewContext& context, QWidget* parent)
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setMinimumWidth(250);
-    scroll->setMaximumWidth(360);
+    scroll->setMaximumWidth(300);
 
     // Right: the chart above, the ranked plans below.
     auto* plans = new QWidget;
@@ -81,11 +83,14 @@ PlanView::PlanView(const ViewContext& context, QWidget* parent)
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setWordWrap(false);
     plansLayout->addWidget(table_, 1);
+    // The ranked table below replaces the panel's own (the Pareto front), which Copy table still copies.
+    panel_->tableWidget()->hide();
     auto* split = new QSplitter(Qt::Vertical);
     split->addWidget(panel_);
     split->addWidget(plans);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 1);
+    split->setSizes({600, 300});  // the chart two thirds: its axis titles need the height
 
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(scroll);
@@ -168,19 +173,21 @@ void PlanView::fillTable()
         QStringList reasons;
         for (const Diagnostic& d : planReasons(run_->request.base, p))
             reasons << diagnosticText(d);
+        // The numbers first, so that they stay in sight on a small screen; the layout and the
+        // reasons (long) after them.
         const QString cells[] = {locale.toString(r + 1),
-                                 planLayoutText(p.layout),
+                                 locale.toString(p.tokensPerSecond, 'f', 0),
                                  locale.toString(p.memoryPerGpu / kGiB, 'f', 1),
                                  locale.toString(p.stepSeconds, 'f', 2),
                                  locale.toString(100.0 * p.mfu, 'f', 1),
-                                 locale.toString(p.tokensPerSecond, 'f', 0),
                                  locale.toString(p.days, 'f', 1),
+                                 planLayoutText(p.layout),
                                  reasons.join(QStringLiteral("; "))};
         const bool isCurrent = p.layout == currentLayout;
         for (int c = 0; c < static_cast<int>(std::size(cells)); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             item->setToolTip(reasons.join(QLatin1Char('\n')));
-            if (c >= 2 && c <= 6)
+            if (c >= 1 && c <= 5)
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (isCurrent) {  // the layout the scenario already has
                 QFont bold = item->font();
@@ -191,7 +198,7 @@ void PlanView::fillTable()
         }
     }
     table_->resizeColumnsToContents();
-    table_->setColumnWidth(1, std::min(table_->columnWidth(1), 420));
+    table_->setColumnWidth(7, std::min(table_->columnWidth(7), 600));
     if (table_->rowCount() > 0 && current_)
         table_->selectRow(0);
     apply_->setEnabled(current_ && table_->currentRow() >= 0);
@@ -228,8 +235,8 @@ void PlanView::changeEvent(QEvent* event)
 void PlanView::retranslate()
 {
     table_->setColumnCount(8);
-    table_->setHorizontalHeaderLabels({tr("#"), tr("Layout"), tr("Memory/GPU (GiB)"), tr("Step (s)"), tr("MFU (%)"),
-                                       tr("Tokens/s (cluster)"), tr("Days"), tr("Why")});
+    table_->setHorizontalHeaderLabels({tr("#"), tr("Tokens/s (cluster)"), tr("Memory/GPU (GiB)"), tr("Step (s)"),
+                                       tr("MFU (%)"), tr("Days"), tr("Layout"), tr("Why")});
     apply_->setText(tr("&Apply plan"));
     apply_->setToolTip(tr("Sets the scenario's layout to the selected plan (one undo step)"));
     fillTable();
