@@ -59,8 +59,10 @@ PlanControls::PlanControls(QWidget* parent)
         const QVariant scene = scene_->itemData(index);
         if (scene.isValid())
             emit sceneChosen(static_cast<PlanScene>(scene.toInt()));
-        else
+        else {
             clearScene();
+            emit sceneCleared();
+        }
     });
     retranslate();
 }

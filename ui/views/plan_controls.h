@@ -35,6 +35,7 @@ public:
 signals:
     void changed();                      // the objective or a constraint: plan again
     void sceneChosen(shardscope::PlanScene scene);
+    void sceneCleared();                 // "none" chosen: the scene and its advice end
 
 protected:
     void changeEvent(QEvent* event) override;

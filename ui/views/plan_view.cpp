@@ -98,6 +98,7 @@ PlanView::PlanView(const ViewContext& context, QWidget* parent)
 
     connect(controls_, &PlanControls::changed, this, &PlanView::replan);
     connect(controls_, &PlanControls::sceneChosen, this, &PlanView::chooseScene);
+    connect(controls_, &PlanControls::sceneCleared, this, [this] { scene_.reset(); });
     connect(context_.runner, &BackgroundRunner::planReady, this, &PlanView::showRun);
     connect(apply_, &QPushButton::clicked, this, [this] { applyRow(table_->currentRow()); });
     connect(table_, &QTableWidget::cellDoubleClicked, this, [this](int r, int) { applyRow(r); });
