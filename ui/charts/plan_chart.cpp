@@ -148,6 +148,8 @@ void PlanChart::rebuild()
                            .arg(locale.toString(static_cast<qulonglong>(feasible_)), locale.toString(static_cast<qulonglong>(searched_)));
     if (points_.size() < feasible_)
         subtitle += tr(" (%1 drawn: nearer than a marker's width)").arg(locale.toString(static_cast<qulonglong>(points_.size())));
+    if (!current_)  // say why the legend has no "this scenario"
+        subtitle += tr("; this scenario's own layout does not run, so it is not marked");
     setTitleText(title(), subtitle);
 }
 

@@ -7,6 +7,7 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -57,9 +58,7 @@ PlanView::PlanView(const ViewContext& context, QWidget* parent)
     auto* scroll = new QScrollArea;
     scroll->setWidget(left);
     scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(250);
-    scroll->setMaximumWidth(300);
+    left_ = scroll;
 
     // Right: the chart above, the ranked plans below.
     auto* plans = new QWidget;
@@ -96,6 +95,7 @@ PlanView::PlanView(const ViewContext& context, QWidget* parent)
     layout->addWidget(scroll);
     layout->addWidget(split, 1);
 
+    fitToFont();
     connect(controls_, &PlanControls::changed, this, &PlanView::replan);
     connect(controls_, &PlanControls::sceneChosen, this, &PlanView::chooseScene);
     connect(controls_, &PlanControls::sceneCleared, this, [this] { scene_.reset(); });
@@ -198,8 +198,7 @@ void PlanView::fillTable()
             table_->setItem(r, c, item);
         }
     }
-    table_->resizeColumnsToContents();
-    table_->setColumnWidth(7, std::min(table_->columnWidth(7), 600));
+    fitToFont();
     if (table_->rowCount() > 0 && current_)
         table_->selectRow(0);
     apply_->setEnabled(current_ && table_->currentRow() >= 0);
@@ -226,10 +225,23 @@ void PlanView::chooseScene(PlanScene scene)
     replan();
 }
 
+void PlanView::fitToFont()
+{
+    // Wide enough for its longest unwrapped line (a rule count, a combo box) at this type size.
+    const int content = left_->widget()->sizeHint().width() + left_->verticalScrollBar()->sizeHint().width()
+                        + 2 * left_->frameWidth();
+    left_->setMinimumWidth(std::min(content, 250));
+    left_->setMaximumWidth(std::max(content, 300));
+    table_->resizeColumnsToContents();
+    table_->setColumnWidth(7, std::min(table_->columnWidth(7), 50 * fontMetrics().averageCharWidth()));
+}
+
 void PlanView::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
+    if (event->type() == QEvent::FontChange)
+        fitToFont();
     View::changeEvent(event);
 }
 

@@ -7,6 +7,7 @@
 
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QTableWidget;
 
 namespace shardscope::ui {
@@ -48,8 +49,10 @@ private:
     void showRun(const PlanRun& run);
     void fillTable();
     void retranslate();
+    void fitToFont();  // column widths and the left column's width follow the type (presentation mode)
 
     ViewContext context_;
+    QScrollArea* left_ = nullptr;
     PlanControls* controls_;
     PlanChart* chart_;
     ChartPanel* panel_;
