@@ -1,7 +1,8 @@
 // The Plan view as a user drives it (offscreen): the background search fills the table and the
 // chart for the default scenario, the best plan is at least as fast as the scenario's own layout,
 // applying a plan is one undo step that reproduces the plan's numbers, a scene sets the scenario
-// and the constraints, the chart exports like every chart, and a scenario nothing can run says why.
+// and the constraints, the chart exports like every chart, a scenario nothing can run says why, the
+// search never runs on the GUI thread (the newest request wins), and Chinese keeps every count.
 #include <QtTest>
 
 #include <QComboBox>
@@ -165,13 +166,46 @@ private slots:
         QVERIFY(!view_->applyRow(0));
     }
 
+    void searchesInTheBackgroundAndTheNewestWins()
+    {
+        const int before = view_->lastRun()->request.constraints.maxTp;
+        view_->controls()->maxTpBox()->setValue(2);  // a search starts on the worker
+        view_->controls()->maxTpBox()->setValue(4);  // and this one replaces it
+        // Nothing was searched on the GUI thread: the plans shown still answer the old request,
+        // and until the new ones arrive they cannot be applied.
+        QCOMPARE(view_->lastRun()->request.constraints.maxTp, before);
+        QVERIFY(!view_->applyButton()->isEnabled());
+        QVERIFY(!view_->applyRow(0));
+        window_->settle();
+        QCOMPARE(view_->lastRun()->request.constraints.maxTp, 4);
+        for (const Plan& p : view_->lastRun()->result.plans)
+            QVERIFY(p.layout.tp <= 4);
+        QVERIFY(view_->applyButton()->isEnabled());
+    }
+
+    void thinningKeepsEveryCellAndFamily()
+    {
+        std::vector<PlanPoint> few(100, PlanPoint{1.0f, 2.0f, 0});
+        QCOMPARE(thinPlanPoints(few).size(), few.size());  // below the limit: nothing dropped
+        // 60,000 points on a 300 x 200 lattice, two families: one per (family, cell) survives,
+        // and every lattice point lies in a cell of its own (the grid is 480 x 320).
+        std::vector<PlanPoint> many;
+        for (int i = 0; i < 60000; ++i)
+            many.push_back(PlanPoint{float(i % 300), float((i / 300) % 200), std::uint8_t(i / 30000)});
+        const std::vector<PlanPoint> kept = thinPlanPoints(many);
+        QCOMPARE(kept.size(), std::size_t(60000));
+        std::vector<PlanPoint> dense;  // the same lattice drawn ten times: a tenth survives
+        for (int r = 0; r < 10; ++r)
+            dense.insert(dense.end(), many.begin(), many.end());
+        QCOMPARE(thinPlanPoints(dense).size(), std::size_t(60000));
+    }
+
     void chineseKeepsEveryRuleCount()
     {
         const int lines = view_->rejectedLabel()->text().count(QLatin1Char('\n'));
         QVERIFY(lines >= 2);
         window_->setLanguage(Language::Chinese);
         window_->settle();
-        qInfo("%s", qPrintable(view_->rejectedLabel()->text()));
         QCOMPARE(view_->rejectedLabel()->text().count(QLatin1Char('\n')), lines);
         QCOMPARE(view_->table()->rowCount(), view_->controls()->top());
         window_->setLanguage(Language::English);
