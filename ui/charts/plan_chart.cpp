@@ -109,6 +109,9 @@ void PlanChart::rebuild()
         maxX = std::max(maxX, p.memoryPerGpu / kGiB);
         maxY = std::max(maxY, p.tokensPerSecond / kThousand);
     }
+    // The numerous grey family underneath (the grid layer, above its lines), so the rarer
+    // families are not buried under it; the legend keeps core's order.
+    families[static_cast<int>(PlanFamily::ContextOrExpert)]->setLayer(QStringLiteral("grid"));
     for (QCPGraph* g : families) {
         if (g->dataCount() == 0)
             removeGraph(g);
