@@ -27,7 +27,8 @@ QSpinBox* boundBox(int maximum)
 
 PlanControls::PlanControls(QWidget* parent)
     : QWidget(parent), form_(new QFormLayout), scene_(new QComboBox), advice_(new QLabel), objective_(new QComboBox),
-      maxTp_(boundBox(64)), maxPp_(boundBox(128)), maxCp_(boundBox(64)), zero_(new QComboBox), recompute_(new QComboBox),
+      maxTp_(boundBox(64)), maxPp_(boundBox(128)), maxCp_(boundBox(64)), maxEp_(boundBox(256)), zero_(new QComboBox),
+      recompute_(new QComboBox),
       offload_(new QCheckBox), top_(new QSpinBox), help_(new QLabel)
 {
     auto* layout = new QVBoxLayout(this);
@@ -38,7 +39,7 @@ PlanControls::PlanControls(QWidget* parent)
     top_->setValue(10);
     for (int i = 0; i < 5; ++i)  // "any", then ZeRO-0 to 3 (the item data: -1 for any)
         zero_->addItem(QString(), i - 1);
-    for (QWidget* w : std::initializer_list<QWidget*>{scene_, objective_, maxTp_, maxPp_, maxCp_, zero_, recompute_, top_})
+    for (QWidget* w : std::initializer_list<QWidget*>{scene_, objective_, maxTp_, maxPp_, maxCp_, maxEp_, zero_, recompute_, top_})
         form_->addRow(new QLabel, w);
     form_->addRow(offload_);
     layout->addLayout(form_);
@@ -50,7 +51,7 @@ PlanControls::PlanControls(QWidget* parent)
     layout->addWidget(help_);  // no stretch here: the view's column puts what follows right below
 
     const auto edited = [this] { emit changed(); };
-    for (QSpinBox* box : {maxTp_, maxPp_, maxCp_, top_})
+    for (QSpinBox* box : {maxTp_, maxPp_, maxCp_, maxEp_, top_})
         connect(box, &QSpinBox::valueChanged, this, edited);
     for (QComboBox* box : {objective_, zero_, recompute_})
         connect(box, &QComboBox::currentIndexChanged, this, edited);
@@ -73,6 +74,7 @@ PlanConstraints PlanControls::constraints() const
     c.maxTp = maxTp_->value();
     c.maxPp = maxPp_->value();
     c.maxCp = maxCp_->value();
+    c.maxEp = maxEp_->value();
     if (zero_->currentData().toInt() >= 0)
         c.zero = zero_->currentData().toInt();
     if (recompute_->currentData().isValid())
@@ -88,12 +90,14 @@ int PlanControls::top() const { return top_->value(); }
 void PlanControls::setRequest(const PlanRequest& r)
 {
     const QSignalBlocker blocks[] = {QSignalBlocker(maxTp_), QSignalBlocker(maxPp_), QSignalBlocker(maxCp_),
+                                     QSignalBlocker(maxEp_),
                                      QSignalBlocker(top_),   QSignalBlocker(zero_),  QSignalBlocker(recompute_),
                                      QSignalBlocker(offload_), QSignalBlocker(objective_)};
     const PlanConstraints& c = r.constraints;
     maxTp_->setValue(c.maxTp);
     maxPp_->setValue(c.maxPp);
     maxCp_->setValue(c.maxCp);
+    maxEp_->setValue(c.maxEp);
     top_->setValue(r.top);
     zero_->setCurrentIndex(zero_->findData(c.zero.value_or(-1)));
     recompute_->setCurrentIndex(c.recompute ? recompute_->findData(static_cast<int>(*c.recompute)) : 0);
@@ -125,8 +129,8 @@ void PlanControls::changeEvent(QEvent* event)
 
 void PlanControls::retranslate()
 {
-    const QString labels[] = {tr("&Scene:"), tr("&Objective:"), tr("Max &TP:"), tr("Max &PP:"), tr("Max &CP:"),
-                              tr("&ZeRO stage:"), tr("&Recompute:"), tr("Plans &listed:")};
+    const QString labels[] = {tr("&Scene:"),    tr("&Objective:"),  tr("Max &TP:"),    tr("Max &PP:"),     tr("Max &CP:"),
+                              tr("Max &EP:"), tr("&ZeRO stage:"), tr("&Recompute:"), tr("Plans &listed:")};
     for (int row = 0; row < static_cast<int>(std::size(labels)); ++row) {
         auto* label = qobject_cast<QLabel*>(form_->itemAt(row, QFormLayout::LabelRole)->widget());
         label->setText(labels[row]);
@@ -150,7 +154,7 @@ void PlanControls::retranslate()
     zero_->setItemText(0, tr("any (searched)"));
     for (int stage = 0; stage <= 3; ++stage)
         zero_->setItemText(stage + 1, QStringLiteral("ZeRO-%1").arg(stage));
-    for (QSpinBox* box : {maxTp_, maxPp_, maxCp_})
+    for (QSpinBox* box : {maxTp_, maxPp_, maxCp_, maxEp_})
         box->setSpecialValueText(tr("any"));
     offload_->setText(tr("Also search &offload to CPU memory"));
     help_->setText(tr("The planner tries every layout of the scenario's GPUs: the engines' rules first, then the "

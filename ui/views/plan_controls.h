@@ -50,6 +50,7 @@ private:
     QSpinBox* maxTp_;
     QSpinBox* maxPp_;
     QSpinBox* maxCp_;
+    QSpinBox* maxEp_;  // expert parallelism: only a MoE model has experts to split
     QComboBox* zero_;
     QComboBox* recompute_;
     QCheckBox* offload_;

@@ -35,7 +35,7 @@ bool sameRequest(const PlanRequest& a, const PlanRequest& b)
     const PlanConstraints& x = a.constraints;
     const PlanConstraints& y = b.constraints;
     return a.objective == b.objective && a.top == b.top && x.maxTp == y.maxTp && x.maxPp == y.maxPp && x.maxCp == y.maxCp
-           && x.zero == y.zero && x.recompute == y.recompute && x.allowOffload == y.allowOffload
+           && x.maxEp == y.maxEp && x.zero == y.zero && x.recompute == y.recompute && x.allowOffload == y.allowOffload
            && scenarioKey(a.base) == scenarioKey(b.base);
 }
 
