@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "core/plan/planner.h"
 #include "core/precision/swamping.h"
 
 namespace shardscope::ui {
@@ -14,6 +15,7 @@ BackgroundRunner::BackgroundRunner(QObject* parent) : QObject(parent)
     wire(drift_, &BackgroundRunner::driftReady);
     wire(reduction_, &BackgroundRunner::reductionReady);
     wire(ops_, &BackgroundRunner::opsReady);
+    wire(plan_, &BackgroundRunner::planReady);
 }
 
 BackgroundRunner::~BackgroundRunner()
@@ -80,6 +82,15 @@ void BackgroundRunner::requestReduction(const ReductionSpec& spec)
 void BackgroundRunner::requestOps(const Scenario& scenario)
 {
     submit<OpsSweep>(ops_, [scenario] { return opsSweep(scenario); });
+}
+
+void BackgroundRunner::requestPlan(const PlanRequest& request)
+{
+    // The tests' per-layout callback would run on the worker thread: never across threads.
+    PlanRequest copy = request;
+    copy.onFeasible = nullptr;
+    copy.onFeasibleContext = nullptr;
+    submit<PlanRun>(plan_, [copy] { return PlanRun{copy, planLayouts(copy)}; });
 }
 
 void BackgroundRunner::waitForIdle()

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/estimate/sweeps.h"
+#include "core/plan/plan_types.h"
 #include "core/precision/drift.h"
 #include "core/precision/reduction.h"
 
@@ -23,6 +24,12 @@ struct DriftResults {
 // threshold: what the precision tab and `shardscope-cli export --chart drift` draw.
 DriftResults runDriftStrategies(const DriftSpec& spec, std::array<bool, 4> strategies);
 
+// A planner search and the request it answers (the view words reasons against its base scenario).
+struct PlanRun {
+    PlanRequest request;
+    PlanResult result;
+};
+
 // Runs sweeps and precision experiments on worker threads so the GUI never waits for them. Each
 // kind of job has a lane: a request made while one of its kind runs replaces any queued one (the
 // newest wins); results arrive as signals on the GUI thread.
@@ -37,6 +44,7 @@ public:
     void requestDrift(const DriftSpec& spec, std::array<bool, 4> strategies);
     void requestReduction(const ReductionSpec& spec);
     void requestOps(const Scenario& scenario);  // ETTR and goodput from 8 to 16,384 GPUs and on one GPU
+    void requestPlan(const PlanRequest& request);  // every layout of the planner (core/plan/planner.h)
 
     // Blocks until every job (queued ones included) has delivered its result: for the
     // screenshot, export and tests.
@@ -48,6 +56,7 @@ signals:
     void driftReady(const DriftResults& results);
     void reductionReady(const std::vector<ReductionPoint>& points);
     void opsReady(const OpsSweep& sweep);
+    void planReady(const PlanRun& run);
 
 private:
     struct LaneBase {
@@ -73,7 +82,8 @@ private:
     Lane<DriftResults> drift_;
     Lane<std::vector<ReductionPoint>> reduction_;
     Lane<OpsSweep> ops_;
-    std::array<LaneBase*, 5> lanes_{&scaling_, &sequence_, &drift_, &reduction_, &ops_};
+    Lane<PlanRun> plan_;
+    std::array<LaneBase*, 6> lanes_{&scaling_, &sequence_, &drift_, &reduction_, &ops_, &plan_};
 };
 
 } // namespace shardscope::ui

@@ -98,6 +98,8 @@ QList<PresentationStrip::Knob> PresentationStrip::knobsForView(const QString& vi
         return {Knob::Gpus, Knob::Tp, Knob::Pp};
     if (viewId == QLatin1String("operations"))
         return {Knob::Params, Knob::Gpus};
+    if (viewId == QLatin1String("plan"))
+        return {Knob::Params, Knob::Gpus, Knob::SeqLen};  // the planner re-plans as they move
     if (viewId == QLatin1String("precision"))
         return {};  // the precision view's own experiment controls stay in the view
     return {Knob::Gpus};

@@ -7,6 +7,7 @@
 #include "core/data/samplers.h"
 #include "core/estimate/placement.h"
 #include "core/estimate/sweeps.h"
+#include "core/plan/planner.h"
 #include "core/precision/reduction.h"
 #include "core/reshard/transfer_plan.h"
 #include "ui/charts/checkpoint_chart.h"
@@ -17,17 +18,20 @@
 #include "ui/charts/ops_interval_chart.h"
 #include "ui/charts/ops_scaling_chart.h"
 #include "ui/charts/placement_chart.h"
+#include "ui/charts/plan_chart.h"
 #include "ui/charts/reduction_chart.h"
 #include "ui/charts/reshard_chart.h"
 #include "ui/charts/scaling_chart.h"
 #include "ui/charts/sequence_chart.h"
 #include "ui/charts/step_time_chart.h"
 #include "ui/document/background_runner.h"
+#include "ui/i18n/plan_text.h"
 #include "ui/precision/precision_panel.h"
 #include "ui/views/data_view.h"
 #include "ui/views/migration_view.h"
 #include "ui/views/ops_view.h"
 #include "ui/views/overview_view.h"
+#include "ui/views/plan_view.h"
 #include "ui/views/scaling_view.h"
 #include "ui/views/sequence_view.h"
 
@@ -127,6 +131,20 @@ std::unique_ptr<ChartBase> dataShardingChart(const Scenario& s, const Estimate&)
     return chart;
 }
 
+// Every layout of the scenario's GPUs, searched as the Plan view searches them (unconstrained).
+std::unique_ptr<ChartBase> planChart(const Scenario& s, const Estimate& e)
+{
+    PlanRequest request;
+    request.base = s;
+    request.keepPoints = true;
+    request.threads = 0;
+    const PlanResult result = planLayouts(request);
+    auto chart = std::make_unique<PlanChart>();
+    chart->setResult(result, planMarkOf(e));
+    chart->setInvalid(planErrorText(result));
+    return chart;
+}
+
 const ChartEntry kOverviewCharts[] = {
     {MemoryChart::kExportName, &estimateChart<MemoryChart>},
     {StepTimeChart::kExportName, &estimateChart<StepTimeChart>},
@@ -150,6 +168,8 @@ const ChartEntry kOpsCharts[] = {
     {ComparisonChart::kExportName, &comparisonChart},
 };
 
+const ChartEntry kPlanCharts[] = {{PlanChart::kExportName, &planChart}};
+
 const ViewEntry kViews[] = {
     {"memory", QT_TRANSLATE_NOOP("ViewTitle", "Memory and step time"),
      [](const ViewContext& c) -> View* { return new OverviewView(c); }, kOverviewCharts},
@@ -165,6 +185,8 @@ const ViewEntry kViews[] = {
      [](const ViewContext& c) -> View* { return new PrecisionPanel(c.runner); }, kPrecisionCharts},
     {"operations", QT_TRANSLATE_NOOP("ViewTitle", "Operations"), [](const ViewContext& c) -> View* { return new OpsView(c); },
      kOpsCharts},
+    {"plan", QT_TRANSLATE_NOOP("ViewTitle", "Plan"), [](const ViewContext& c) -> View* { return new PlanView(c); },
+     kPlanCharts},
 };
 
 } // namespace
