@@ -792,6 +792,25 @@
     </message>
 </context>
 <context>
+    <name>PlanText</name>
+    <message>
+        <source>recompute: %1</source>
+        <translation>重计算：%1</translation>
+    </message>
+    <message>
+        <source>micro-batch %1</source>
+        <translation>微批次 %1</translation>
+    </message>
+    <message>
+        <source>offload: %1</source>
+        <translation>卸载：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>ShardedMaster</name>
     <message>
         <source>single GPU</source>
@@ -3066,6 +3085,10 @@
         <source>Operations</source>
         <translation>运维</translation>
     </message>
+    <message>
+        <source>Plan</source>
+        <translation>规划</translation>
+    </message>
 </context>
 <context>
     <name>shardscope::ui::ChartBase</name>
@@ -4944,6 +4967,183 @@ training stops %2</source>
     <message>
         <source>Ranks numbered %1, %2 GPUs per node. Step: %3 with TP first (tp-cp-ep-dp-pp), %4 with DP outermost (tp-cp-ep-pp-dp), %5 with DP first, TP across nodes</source>
         <translation>rank 按 %1 编号，每节点 %2 张 GPU。单步时间：TP 优先（tp-cp-ep-dp-pp）为 %3，DP 最外层（tp-cp-ep-pp-dp）为 %4，DP 优先、TP 跨节点为 %5</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::PlanChart</name>
+    <message>
+        <source>Plan chart</source>
+        <translation>规划图</translation>
+    </message>
+    <message>
+        <source>Every layout that runs, by memory and speed</source>
+        <translation>每种可运行的布局：显存与速度</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GiB)</source>
+        <translation>每 GPU 显存（GiB）</translation>
+    </message>
+    <message>
+        <source>Tokens per second (whole cluster)</source>
+        <translation>每秒 token 数（整个集群）</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>Memory on the most loaded GPU (GiB)</source>
+        <translation>负载最重的 GPU 的显存（GiB）</translation>
+    </message>
+    <message>
+        <source>k tokens/s, whole cluster</source>
+        <translation>千 token/秒，整个集群</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>best plan</source>
+        <translation>最佳方案</translation>
+    </message>
+    <message>
+        <source>this scenario</source>
+        <translation>当前场景</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layouts run; each point is one, coloured by which parallelism it adds to data parallelism</source>
+        <translation>%2 种布局中 %1 种可运行；每个点是一种布局，颜色表示它在数据并行之外加了哪种并行</translation>
+    </message>
+    <message>
+        <source> (%1 drawn: nearer than a marker&apos;s width)</source>
+        <translation>（绘制 %1 个：其余与之相距不到一个标记宽度）</translation>
+    </message>
+    <message>
+        <source>; this scenario&apos;s own layout does not run, so it is not marked</source>
+        <translation>；当前场景自身的布局无法运行，因此未标出</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::PlanControls</name>
+    <message>
+        <source>&amp;Scene:</source>
+        <translation>场景(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Objective:</source>
+        <translation>目标(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Max &amp;TP:</source>
+        <translation>最大 &amp;TP：</translation>
+    </message>
+    <message>
+        <source>Max &amp;PP:</source>
+        <translation>最大 &amp;PP：</translation>
+    </message>
+    <message>
+        <source>Max &amp;CP:</source>
+        <translation>最大 &amp;CP：</translation>
+    </message>
+    <message>
+        <source>Max &amp;EP:</source>
+        <translation>最大 &amp;EP：</translation>
+    </message>
+    <message>
+        <source>&amp;ZeRO stage:</source>
+        <translation>&amp;ZeRO 阶段：</translation>
+    </message>
+    <message>
+        <source>&amp;Recompute:</source>
+        <translation>重计算(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Plans &amp;listed:</source>
+        <translation>列出的方案数(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>none: the current scenario</source>
+        <translation>无：当前场景</translation>
+    </message>
+    <message>
+        <source>any (searched)</source>
+        <translation>任意（搜索）</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>任意</translation>
+    </message>
+    <message>
+        <source>Also search &amp;offload to CPU memory</source>
+        <translation>也搜索卸载到 CPU 内存(&amp;O)</translation>
+    </message>
+    <message>
+        <source>The planner tries every layout of the scenario&apos;s GPUs: the engines&apos; rules first, then the memory fit, then the step model. Double-click a plan to apply it (one undo step).</source>
+        <translation>规划器尝试场景中 GPU 的每一种布局：先检查引擎规则，再检查显存是否放得下，最后用步时模型估算。双击一个方案即可应用（一步撤销）。</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ui::PlanView</name>
+    <message>
+        <source>Planning…</source>
+        <translation>正在规划……</translation>
+    </message>
+    <message>
+        <source>Layouts each rule excluded:</source>
+        <translation>各规则排除的布局数：</translation>
+    </message>
+    <message>
+        <source>%1 layouts searched in %2 ms; %3 run. Best first by %4.</source>
+        <translation>%2 毫秒内搜索了 %1 种布局；%3 种可运行。按%4排序，最佳在前。</translation>
+    </message>
+    <message>
+        <source>Apply plan: %1</source>
+        <translation>应用方案：%1</translation>
+    </message>
+    <message>
+        <source>Scene: %1</source>
+        <translation>场景：%1</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Tokens/s (cluster)</source>
+        <translation>token/秒（集群）</translation>
+    </message>
+    <message>
+        <source>Memory/GPU (GiB)</source>
+        <translation>显存/GPU（GiB）</translation>
+    </message>
+    <message>
+        <source>Step (s)</source>
+        <translation>步时（秒）</translation>
+    </message>
+    <message>
+        <source>MFU (%)</source>
+        <translation>MFU（%）</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>&amp;Apply plan</source>
+        <translation>应用方案(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Sets the scenario&apos;s layout to the selected plan (one undo step)</source>
+        <translation>把场景的布局设为所选方案（一步撤销）</translation>
     </message>
 </context>
 <context>
