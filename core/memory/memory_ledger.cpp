@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <limits>
 
 #include "core/memory/activations.h"
 #include "core/memory/optimizer_states.h"
@@ -139,7 +141,8 @@ int groupsWithPeers(const LedgerLayout& l)
 
 int dataParallelRanks(const LedgerLayout& layout, bool expert)
 {
-    const int ranks = std::max(1, layout.dp * layout.cp);
+    // dp (up to 2^24 when given) times cp (up to 2^16) can pass 2^31 in a layout the checks refuse.
+    const int ranks = static_cast<int>(std::clamp<std::int64_t>(std::int64_t{layout.dp} * layout.cp, 1, std::numeric_limits<int>::max()));
     return expert ? std::max(1, ranks / std::max(1, layout.ep)) : ranks;
 }
 

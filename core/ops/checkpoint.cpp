@@ -120,10 +120,12 @@ CheckpointSize checkpointSize(const Scenario& s, const ParameterInventory& inven
     // so of its ranks those with data-parallel index 0 (the first tp of each stage's block of
     // tp x cp x dp) write the replicated states; every rank writes its ZeRO shards and small states.
     const int perNode = std::clamp(s.cluster.gpusPerNode, 1, gpus);
-    const int stageBlock = std::max(1, layout.tp * layout.cp * layout.dp);
-    const int tp = std::max(1, layout.tp);
-    const int fullStages = perNode / stageBlock;
-    const double replicaWriters = static_cast<double>(fullStages * tp + std::min(tp, perNode - fullStages * stageBlock));
+    // In 64 bits: an invalid layout (each degree within its range) is still costed, and the
+    // product of three degrees can pass 2^31.
+    const std::int64_t stageBlock = std::max<std::int64_t>(1, std::int64_t{layout.tp} * layout.cp * layout.dp);
+    const std::int64_t tp = std::max(1, layout.tp);
+    const std::int64_t fullStages = perNode / stageBlock;
+    const double replicaWriters = static_cast<double>(fullStages * tp + std::min<std::int64_t>(tp, perNode - fullStages * stageBlock));
     const double optimizerSide = c.rank[at(MasterWeights)] + c.rank[at(OptimizerStates)] + c.rank[at(StepCounters)];
     const double replicated = (zero3 ? 0.0 : c.rank[at(Weights)]) + (layout.zero == 0 ? optimizerSide : 0.0);
     const double sharded = (zero3 ? c.rank[at(Weights)] : 0.0) + (layout.zero >= 1 ? optimizerSide : 0.0)
