@@ -1,3 +1,4 @@
+#include "ui/controls/fitting_scroll_area.h"
 #include "ui/main_window.h"
 
 #include <QApplication>
@@ -9,7 +10,6 @@
 #include <QLabel>
 #include <QLocale>
 #include <QScreen>
-#include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -49,10 +49,8 @@ MainWindow::MainWindow(bool restoreSession, QWidget* parent) : QMainWindow(paren
                                  static_cast<ScenarioPanel*>(enginePanel_)})
         panel->showAssumed(document_.scenario());  // later changes mark them through ScenarioDocument::changed
     controlsLayout->addStretch();
-    auto* scroll = new QScrollArea;
+    auto* scroll = new FittingScrollArea(360);
     scroll->setWidget(controls);
-    scroll->setWidgetResizable(true);
-    scroll->setMinimumWidth(360);
     controlsDock_ = new QDockWidget(this);
     controlsDock_->setObjectName(QStringLiteral("ControlsDock"));
     controlsDock_->setWidget(scroll);

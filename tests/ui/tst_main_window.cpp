@@ -3,6 +3,9 @@
 #include <QtTest>
 
 #include <QAction>
+#include <QDockWidget>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QLineEdit>
 #include <QSlider>
 #include <QTabWidget>
@@ -239,6 +242,13 @@ private slots:
         QVERIFY2(isChinese(window_->memoryChart()->title()), qPrintable(window_->memoryChart()->title()));
         QVERIFY(isChinese(window_->modelPanel()->parameterSlider()->slider()->accessibleName()));
         QVERIFY(isChinese(window_->memoryChart()->xAxis->tickVectorLabels().join(QString())));
+        // The wider Chinese labels widen the side panel instead of cutting its units on the right.
+        auto* dock = window_->findChild<QDockWidget*>(QStringLiteral("ControlsDock"));
+        auto* scroll = qobject_cast<QScrollArea*>(dock->widget());
+        QVERIFY(scroll && scroll->widget());
+        QVERIFY2(scroll->widget()->width() >= scroll->widget()->minimumSizeHint().width(),
+                 qPrintable(QStringLiteral("%1 < %2").arg(scroll->widget()->width()).arg(scroll->widget()->minimumSizeHint().width())));
+        QVERIFY(!scroll->horizontalScrollBar()->isVisible());
         window_->setLanguage(Language::English);
         window_->settle();
         QCOMPARE(window_->tabs()->tabText(0), tab);
