@@ -289,7 +289,20 @@ void MainWindow::exportCurrentChart(ChartBase* chart)
     QString error;
     ExportOptions options = dialog.options();
     options.caption = QString::fromStdString(chartCaption(document_.scenario()));
-    if (!exportChart(chart, dialog.path(), options, &error))
+    // Another language for the file only: the window switches, the chart is written, the window
+    // switches back (every chart retranslates on LanguageChange; nothing else changes).
+    const Language windowLanguage = language_;
+    const Language fileLanguage = dialog.language().value_or(windowLanguage);
+    if (fileLanguage != windowLanguage) {
+        setLanguage(fileLanguage);
+        settle();
+    }
+    const bool saved = exportChart(chart, dialog.path(), options, &error);
+    if (fileLanguage != windowLanguage) {
+        setLanguage(windowLanguage);
+        settle();
+    }
+    if (!saved)
         QMessageBox::warning(this, tr("Export chart"), error);
     else
         statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(dialog.path())), 5000);

@@ -3697,6 +3697,10 @@ training stops %2</source>
         <source>T&amp;heme:</source>
         <translation>主题(&amp;H)：</translation>
     </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
 </context>
 <context>
     <name>shardscope::ui::FieldPanel</name>

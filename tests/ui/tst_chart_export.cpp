@@ -5,13 +5,20 @@
 #include <QRegularExpression>
 #include <cmath>
 
+#include <QApplication>
+#include <QComboBox>
 #include <QImage>
+#include <QLineEdit>
+#include <QTimer>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 
 #include "ui/charts/chart_base.h"
 #include "ui/export/chart_export.h"
 #include "ui/main_window.h"
+#include "ui/charts/chart_panel.h"
+#include "ui/charts/memory_chart.h"
+#include "ui/export/export_dialog.h"
 
 using namespace shardscope::ui;
 
@@ -51,6 +58,39 @@ private slots:
             const QImage image(path);
             QCOMPARE(image.size(), QSize(qRound(width * scale), qRound(height * scale)));
         }
+    }
+
+    // The export dialog's language: a Chinese chart from an English window, which stays English.
+    void exportDialogWritesTheChosenLanguage()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("memory-zh.svg"));
+        ChartBase* chart = window_->memoryChart();
+        const QString englishTitle = chart->title();
+        auto* panel = qobject_cast<ChartPanel*>(chart->parentWidget()->parentWidget());
+        QVERIFY(panel);
+        bool answered = false;
+        QTimer::singleShot(0, this, [&] {
+            auto* dialog = qobject_cast<ExportDialog*>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            dialog->findChild<QLineEdit*>()->setText(path);
+            const QList<QComboBox*> combos = dialog->findChildren<QComboBox*>();
+            QComboBox* language = nullptr;
+            for (QComboBox* combo : combos)
+                language = combo->findText(QStringLiteral("中文")) >= 0 ? combo : language;
+            QVERIFY(language);
+            language->setCurrentIndex(language->findText(QStringLiteral("中文")));
+            QCOMPARE(dialog->language(), std::optional<Language>(Language::Chinese));
+            answered = true;
+            dialog->accept();
+        });
+        emit panel->exportRequested(chart);
+        QVERIFY(answered);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString svg = QString::fromUtf8(file.readAll());
+        QVERIFY2(svg.contains(QStringLiteral("显存")), "the exported chart is not in Chinese");
+        QCOMPARE(chart->title(), englishTitle);  // the window is English again
     }
 
     void svgParsesAsXml()

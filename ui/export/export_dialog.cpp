@@ -14,7 +14,8 @@ namespace shardscope::ui {
 
 ExportDialog::ExportDialog(const QString& suggestedPath, QWidget* parent)
     : QDialog(parent), path_(new QLineEdit(suggestedPath, this)), width_(new QSpinBox(this)), height_(new QSpinBox(this)),
-      scale_(new QDoubleSpinBox(this)), preset_(new QComboBox(this)), theme_(new QComboBox(this))
+      scale_(new QDoubleSpinBox(this)), preset_(new QComboBox(this)), theme_(new QComboBox(this)),
+      language_(new QComboBox(this))
 {
     setWindowTitle(tr("Export chart"));
     auto* form = new QFormLayout(this);
@@ -53,6 +54,11 @@ ExportDialog::ExportDialog(const QString& suggestedPath, QWidget* parent)
     theme_->addItem(tr("Light"), static_cast<int>(ThemeKind::Light));
     theme_->addItem(tr("Dark"), static_cast<int>(ThemeKind::Dark));
     form->addRow(tr("T&heme:"), theme_);
+    language_->addItem(tr("As the window"), -1);
+    // Each language named in itself, so a user who cannot read the other one still finds theirs.
+    language_->addItem(QStringLiteral("English"), static_cast<int>(Language::English));
+    language_->addItem(QStringLiteral("中文"), static_cast<int>(Language::Chinese));
+    form->addRow(tr("&Language:"), language_);
     form->addRow(tr("&Width:"), width_);
     form->addRow(tr("&Height:"), height_);
     form->addRow(tr("PNG &scale:"), scale_);
@@ -69,6 +75,12 @@ void ExportDialog::browse()
                                                         tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
     if (!chosen.isEmpty())
         path_->setText(chosen);
+}
+
+std::optional<Language> ExportDialog::language() const
+{
+    const int chosen = language_->currentData().toInt();
+    return chosen < 0 ? std::nullopt : std::optional<Language>(static_cast<Language>(chosen));
 }
 
 QString ExportDialog::path() const { return path_->text().trimmed(); }
