@@ -166,6 +166,8 @@ void MainWindow::settle()
         updatePending_ = false;
         updateViews();
     }
+    for (View* view : views_)
+        view->catchUp();
     runner_.waitForIdle();
     // A result delivered in waitForIdle's last pass sets texts whose layout requests are posted
     // during that pass and wait for the next: without this one a screenshot showed the Plan

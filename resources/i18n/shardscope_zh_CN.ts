@@ -5862,10 +5862,6 @@ ranks than sequences in the global batch</source>
         <translation>无法读取内置参考文件：%1</translation>
     </message>
     <message>
-        <source>Published figures, other engines&apos; estimators and PyTorch measurements, compared with the current models; citations and notes are quoted in English.</source>
-        <translation>已发表的数据、其他引擎的估算函数以及 PyTorch 实测，与当前模型逐项比较；引文和说明保留英文原文。</translation>
-    </message>
-    <message>
         <source>Reference</source>
         <translation>参考值</translation>
     </message>
@@ -5960,6 +5956,10 @@ ranks than sequences in the global batch</source>
     <message>
         <source>Outlier:</source>
         <translation>离群原因：</translation>
+    </message>
+    <message>
+        <source>Published figures, other engines&apos; estimators and PyTorch measurements, compared with the current models; citations are quoted as published.</source>
+        <translation>已发表的数据、其他引擎的估算函数以及 PyTorch 实测，与当前模型逐项比较；引文保留原文。</translation>
     </message>
 </context>
 <context>

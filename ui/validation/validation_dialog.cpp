@@ -1,3 +1,4 @@
+#include "ui/validation/case_text.h"
 #include "ui/validation/validation_dialog.h"
 
 #include <QApplication>
@@ -120,7 +121,7 @@ void ValidationDialog::fill()
     for (std::size_t s = 0; s < run_.sources.size(); ++s) {
         const SourceResults& source = run_.sources[s];
         auto* parent = new QTreeWidgetItem(tree_);
-        parent->setText(ColumnCase, q(source.source.title) + QStringLiteral("  [") + kindText(source.source.kind)
+        parent->setText(ColumnCase, caseText(source.source.title) + QStringLiteral("  [") + kindText(source.source.kind)
                                         + QStringLiteral("]"));
         parent->setToolTip(ColumnCase, q(source.source.citation));
         parent->setData(ColumnCase, kSourceRole, static_cast<int>(s));
@@ -138,7 +139,7 @@ void ValidationDialog::fill()
             if (differencesOnly && r.pass && r.error == 0)
                 continue;
             auto* item = new QTreeWidgetItem(parent);
-            item->setText(ColumnCase, q(c.what.empty() ? c.id : c.what));
+            item->setText(ColumnCase, caseText(c.what.empty() ? c.id : c.what));
             item->setToolTip(ColumnCase, q(c.id));
             item->setText(ColumnReference, q(formatCaseValue(c.expected, c.unit)));
             item->setText(ColumnOurs, r.problem.empty() ? q(formatCaseValue(r.ours, c.unit)) : tr("cannot compute"));
@@ -174,7 +175,7 @@ void ValidationDialog::fill()
         text += QLatin1Char(' ') + tr("A built-in reference file could not be read: %1").arg(loadProblem_);
     text += QLatin1Char(' ')
             + tr("Published figures, other engines' estimators and PyTorch measurements, compared with the current "
-                 "models; citations and notes are quoted in English.");
+                 "models; citations are quoted as published.");
     summary_->setText(text);
     if (tree_->topLevelItemCount() > 0)
         tree_->setCurrentItem(tree_->topLevelItem(0));
@@ -191,33 +192,33 @@ void ValidationDialog::showDetails(QTreeWidgetItem* item)
     if (s < 0 || s >= static_cast<int>(run_.sources.size()))
         return;
     const ReferenceSource& source = run_.sources[static_cast<std::size_t>(s)].source;
-    QString html = QStringLiteral("<h3>%1</h3><p><i>%2</i> · %3").arg(q(source.title).toHtmlEscaped(), kindText(source.kind),
+    QString html = QStringLiteral("<h3>%1</h3><p><i>%2</i> · %3").arg(caseText(source.title).toHtmlEscaped(), kindText(source.kind),
                                                                     q(source.citation).toHtmlEscaped());
     if (!source.version.empty())
         html += QStringLiteral(" · ") + q(source.version).toHtmlEscaped();
     html += QStringLiteral("</p>");
     if (i < 0) {
-        html += QStringLiteral("<p>%1</p>").arg(q(source.note).toHtmlEscaped());
+        html += QStringLiteral("<p>%1</p>").arg(caseText(source.note).toHtmlEscaped());
         details_->setHtml(html);
         return;
     }
     const ReferenceCase& c = source.cases[static_cast<std::size_t>(i)];
     const CaseResult& r = run_.sources[static_cast<std::size_t>(s)].results[static_cast<std::size_t>(i)];
     const ReportWords words = reportWords();
-    html += QStringLiteral("<p><b>%1</b> (<code>%2</code>)</p>").arg(q(c.what).toHtmlEscaped(), q(c.id).toHtmlEscaped());
+    html += QStringLiteral("<p><b>%1</b> (<code>%2</code>)</p>").arg(caseText(c.what).toHtmlEscaped(), q(c.id).toHtmlEscaped());
     html += QStringLiteral("<p>%1: %2<br>%3: %4<br>%5: %6 (%7 %8)</p>")
                 .arg(tr("Reference"), q(formatCaseValue(c.expected, c.unit)).toHtmlEscaped(), tr("ShardScope"),
                      r.problem.empty() ? q(formatCaseValue(r.ours, c.unit)).toHtmlEscaped() : q(r.problem).toHtmlEscaped(),
                      tr("Error"), q(formatCaseError(c, r, words)).toHtmlEscaped(), tr("tolerance"), q(formatTolerance(c, words)).toHtmlEscaped());
     if (!c.note.empty())
-        html += QStringLiteral("<p>%1</p>").arg(q(c.note).toHtmlEscaped());
+        html += QStringLiteral("<p>%1</p>").arg(caseText(c.note).toHtmlEscaped());
     if (!c.outlier.empty())
-        html += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Outlier:"), q(c.outlier).toHtmlEscaped());
+        html += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Outlier:"), caseText(c.outlier).toHtmlEscaped());
     for (const OtherValue& o : c.others)
         html += QStringLiteral("<p>%1</p>")
                     .arg(tr("%1 gives %2. %3")
                              .arg(q(o.source).toHtmlEscaped(), q(formatCaseValue(o.value, c.unit)).toHtmlEscaped(),
-                                  q(o.note).toHtmlEscaped()));
+                                  caseText(o.note).toHtmlEscaped()));
     QString quantity;
     for (const std::string& path : c.quantity)
         quantity += (quantity.isEmpty() ? QString() : QStringLiteral(" + ")) + q(path);

@@ -1,6 +1,9 @@
 #include "ui/views/plan_view.h"
 
+#include <algorithm>
+
 #include <QEvent>
+#include <QShowEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -10,6 +13,7 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QThread>
 #include <QVBoxLayout>
 
 #include "core/plan/plan_reasons.h"
@@ -113,7 +117,26 @@ void PlanView::scenarioChanged(const Scenario& scenario, const Estimate&)
         scene_.reset();
         controls_->clearScene();
     }
+    // A search of every layout costs tens of milliseconds of CPU: a hidden view searches when it
+    // is shown, not on every slider step made in another view (which it would slow down).
+    if (!isVisible()) {
+        stale_ = true;
+        return;
+    }
     replan();
+}
+
+void PlanView::catchUp()
+{
+    if (stale_)
+        replan();
+}
+
+void PlanView::showEvent(QShowEvent* event)
+{
+    View::showEvent(event);
+    if (stale_)
+        replan();
 }
 
 void PlanView::replan()
@@ -124,7 +147,10 @@ void PlanView::replan()
     r.objective = controls_->objective();
     r.top = controls_->top();
     r.keepPoints = true;  // the scatter shows every feasible layout (the search then runs unpruned)
-    r.threads = 0;        // every core: the search runs beside the GUI thread, never on it
+    // All cores but one: the search runs beside the GUI thread, never on it, and leaves it a core
+    // so that a slider drag stays smooth while the search runs.
+    r.threads = std::max(1, QThread::idealThreadCount() - 1);
+    stale_ = false;
     current_ = false;
     apply_->setEnabled(false);
     summary_->setText(tr("Planning\u2026"));

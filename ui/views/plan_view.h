@@ -42,6 +42,12 @@ public:
     const std::optional<PlanRun>& lastRun() const { return run_; }
 
 protected:
+    void showEvent(QShowEvent* event) override;
+
+public:
+    void catchUp() override;
+
+protected:
     void changeEvent(QEvent* event) override;
 
 private:
@@ -62,6 +68,7 @@ private:
     QLabel* error_;
     QPushButton* apply_;
     std::optional<PlanRun> run_;
+    bool stale_ = false;    // the scenario changed while the view was hidden: re-plan when shown
     bool current_ = false;  // run_ answers the document's scenario and the controls as they are
     std::optional<PlanScene> scene_;
     std::string sceneBase_;  // the scene's scenario as JSON: the scene holds while the document keeps it

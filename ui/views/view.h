@@ -31,6 +31,10 @@ public:
     // The document's scenario or its estimate changed: show them (request background work for
     // what is slow). The estimate is the document's, valid or not.
     virtual void scenarioChanged(const Scenario& scenario, const Estimate& estimate) = 0;
+
+    // Start now any work put off while hidden (a view may skip costly background work until it is
+    // shown); MainWindow::settle() calls it before an export or a screenshot.
+    virtual void catchUp() {}
 };
 
 } // namespace shardscope::ui
