@@ -987,6 +987,18 @@
         <source>Try: compare bf16 alone with the fp32 master weights, then open the tab &quot;Sharded fp32 master&quot;: sharding alone is bit-identical, a bf16 or ring reduction is not.</source>
         <translation>试一试：对比纯 bf16 与 fp32 主权重，再打开“切分的 fp32 主权重”标签页：仅切分是逐位一致的，bf16 或环形归约则不是。</translation>
     </message>
+    <message>
+        <source>%1 parameters on %2 GPUs: one GPU would need %3 (%4). The Plan view searches every layout of these GPUs and ranks those that fit; compare its best with the article&apos;s rule (TP inside a node, PP and DP across nodes).</source>
+        <translation>%1 参数、%2 张 GPU：单卡需要 %3（%4）。规划视图搜索这些 GPU 上的每一种布局，并对放得下的布局排序；请把其中最优者与文章的原则（TP 放在机内，PP 与 DP 跨机）对比。</translation>
+    </message>
+    <message>
+        <source>Which to choose: pretraining on a cluster</source>
+        <translation>如何选型：在集群上预训练</translation>
+    </message>
+    <message>
+        <source>Try: drag GPUs from 512 down to 64 and watch which layouts still fit.</source>
+        <translation>试一试：把 GPU 数从 512 拖到 64，看哪些布局还放得下。</translation>
+    </message>
 </context>
 <context>
     <name>UiText</name>

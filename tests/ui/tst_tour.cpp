@@ -8,6 +8,7 @@
 #include "tests/ui/chart_text_check.h"
 #include "ui/charts/chart_base.h"
 #include "ui/charts/memory_chart.h"
+#include "core/plan/plan_scenes.h"
 #include "ui/main_window.h"
 #include "ui/tour/tour_panel.h"
 #include "ui/tour/tour_steps.h"
@@ -64,15 +65,23 @@ private slots:
         QCOMPARE(w.tabs()->currentWidget()->objectName(), QStringLiteral("operations"));
         tour->next();
         tour->next();
-        QCOMPARE(tour->step(), tour->stepCount() - 1);
+        QCOMPARE(tour->step(), tour->stepCount() - 2);
         QCOMPARE(w.document()->scenario().training.finetune, FineTune::Lora);
+        // The last step: the article's pretraining advice on the planner's cluster scene.
+        tour->next();
+        QCOMPARE(tour->step(), tour->stepCount() - 1);
+        QCOMPARE(w.tabs()->currentWidget()->objectName(), QStringLiteral("plan"));
+        const int clusterGpus = sceneRequest(PlanScene::PretrainCluster).base.parallel.gpus;
+        QCOMPARE(w.document()->scenario().parallel.gpus, clusterGpus);
+        QVERIFY2(tour->derivedText().contains(QStringLiteral("on %1 GPUs").arg(clusterGpus)), qPrintable(tour->derivedText()));
         tour->next();  // past the end: stays
         QCOMPARE(tour->step(), tour->stepCount() - 1);
         QTest::keyClick(&w, Qt::Key_PageUp);
         QCOMPARE(tour->step(), tour->stepCount() - 2);
+        QCOMPARE(w.document()->scenario().training.finetune, FineTune::Lora);
         // Undo returns to the scenario before the step.
         w.document()->undoStack()->undo();
-        QCOMPARE(w.document()->scenario().training.finetune, FineTune::Lora);
+        QCOMPARE(w.document()->scenario().parallel.gpus, clusterGpus);
         QTest::keyClick(&w, Qt::Key_Escape);
         QVERIFY(!tour->isVisible());
     }

@@ -8,6 +8,7 @@
 
 #include <cmath>
 
+#include "core/plan/plan_scenes.h"
 #include "core/precision/rounding.h"
 #include "ui/i18n/capacity_label.h"
 #include "ui/i18n/ui_text.h"
@@ -120,6 +121,22 @@ QString comparison(const Scenario& s, const Estimate& e)
              capacityText(s, e));
 }
 
+// The planner's scene "70B+ pretraining on a cluster" (core/plan/plan_scenes.h): its scenario, so
+// the Plan view beside the tour ranks every layout of it.
+void pretrainScene(Scenario& s) { s = sceneRequest(PlanScene::PretrainCluster).base; }
+
+QString pretraining(const Scenario& s, const Estimate& e)
+{
+    if (!e.valid())
+        return tourText(QT_TRANSLATE_NOOP("Tour", "This layout cannot run: see the messages above the charts"));
+    return tourText(QT_TRANSLATE_NOOP("Tour", "%1 parameters on %2 GPUs: one GPU would need %3 (%4). The Plan view searches "
+                                              "every layout of these GPUs and ranks those that fit; compare its best with "
+                                              "the article's rule (TP inside a node, PP and DP across nodes)."))
+        .arg(countLabel(static_cast<double>(e.model.params)))
+        .arg(s.parallel.gpus)
+        .arg(bytesLabel(e.memory.singleGpu.device.total()), capacityText(s, e));
+}
+
 QString advice(const Scenario& s, const Estimate& e)
 {
     return tourText(QT_TRANSLATE_NOOP("Tour", "LoRA on %1 GPU: weights frozen, optimizer states only for the adapters: %2 of model states, %3 in "
@@ -202,6 +219,13 @@ constexpr TourStep kSteps[] = {
          s.training.finetune = FineTune::Lora;
      },
      advice, QT_TRANSLATE_NOOP("Tour", "Try: drag Parameters from 7B to 13B and see whether one GPU still holds it.")},
+    {QT_TRANSLATE_NOOP("Tour", "Which to choose: pretraining on a cluster"),
+     "大模型从头预训练：面对百亿至千亿参数规模的预训练，分布式方案是唯一可行解，必须通过TP、PP、ZeRO等组合策略进行多维切分。",
+     "Pretraining a large model from scratch: at tens to hundreds of billions of parameters, distributed training is the "
+     "only feasible way, and the model must be split along several dimensions by combining TP, PP, ZeRO and other "
+     "strategies.",
+     "plan", pretrainScene, pretraining,
+     QT_TRANSLATE_NOOP("Tour", "Try: drag GPUs from 512 down to 64 and watch which layouts still fit.")},
 };
 
 } // namespace
