@@ -5973,6 +5973,30 @@ ranks than sequences in the global batch</source>
         <source>Published figures, other engines&apos; estimators and PyTorch measurements, compared with the current models; citations are quoted as published.</source>
         <translation>已发表的数据、其他引擎的估算函数以及 PyTorch 实测，与当前模型逐项比较；引文保留原文。</translation>
     </message>
+    <message>
+        <source>minutes</source>
+        <translation>分钟</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>小时</translation>
+    </message>
+    <message>
+        <source>updates</source>
+        <translation>次更新</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>个参数</translation>
+    </message>
+    <message>
+        <source>B parameters</source>
+        <translation>B 参数</translation>
+    </message>
 </context>
 <context>
     <name>shardscope::ui::ValueSlider</name>

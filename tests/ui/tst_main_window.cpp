@@ -271,6 +271,19 @@ private slots:
         QVERIFY(dialog->run().passed());
         window_->setLanguage(Language::Chinese);  // Qt posts LanguageChange to every window
         QTRY_VERIFY(dialog->windowTitle().contains(QStringLiteral("验证")));
+        // The cases' own words and their units are Chinese too: Young/Daly's interval in minutes.
+        bool minutes = false;
+        for (int i = 0; i < dialog->tree()->topLevelItemCount(); ++i) {
+            QTreeWidgetItem* source = dialog->tree()->topLevelItem(i);
+            for (int c = 0; c < source->childCount(); ++c) {
+                const QString reference = source->child(c)->text(1);
+                QVERIFY2(!reference.endsWith(QStringLiteral(" minutes")) && !reference.endsWith(QStringLiteral(" hours")),
+                         qPrintable(reference));
+                minutes = minutes || reference.endsWith(QStringLiteral(" 分钟"));
+            }
+        }
+        QVERIFY(minutes);
+        QVERIFY(dialog->tree()->topLevelItem(0)->text(0).contains(QStringLiteral("文章")));
         window_->setLanguage(Language::English);
         dialog->close();
     }

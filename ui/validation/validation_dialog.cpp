@@ -31,6 +31,31 @@ const QColor kOutlier(230, 159, 0);  // Okabe-Ito orange: outside the tolerance,
 
 QString q(const std::string& text) { return QString::fromStdString(text); }
 
+// Core writes a case's figures with its unit id after the number ("117 minutes", "±0.5 minutes",
+// "7 B parameters"); the units that are words are translated here, the symbols (GB, GiB, MiB,
+// EFLOPs, tokens/s) read the same in both languages.
+QString withUnit(const std::string& formatted, const std::string& unit)
+{
+    const QString text = q(formatted);
+    const QString suffix = QLatin1Char(' ') + q(unit);
+    QString word;
+    if (unit == "minutes")
+        word = ValidationDialog::tr("minutes");
+    else if (unit == "hours")
+        word = ValidationDialog::tr("hours");
+    else if (unit == "updates")
+        word = ValidationDialog::tr("updates");
+    else if (unit == "bytes")
+        word = ValidationDialog::tr("bytes");
+    else if (unit == "parameters")
+        word = ValidationDialog::tr("parameters");
+    else if (unit == "B parameters")
+        word = ValidationDialog::tr("B parameters");
+    if (word.isEmpty() || !text.endsWith(suffix))
+        return text;
+    return text.left(text.size() - suffix.size()) + QLatin1Char(' ') + word;
+}
+
 // The words around core's numbers, in the current language.
 ReportWords reportWords()
 {
@@ -141,10 +166,10 @@ void ValidationDialog::fill()
             auto* item = new QTreeWidgetItem(parent);
             item->setText(ColumnCase, caseText(c.what.empty() ? c.id : c.what));
             item->setToolTip(ColumnCase, q(c.id));
-            item->setText(ColumnReference, q(formatCaseValue(c.expected, c.unit)));
-            item->setText(ColumnOurs, r.problem.empty() ? q(formatCaseValue(r.ours, c.unit)) : tr("cannot compute"));
-            item->setText(ColumnError, q(formatCaseError(c, r, words)));
-            item->setText(ColumnTolerance, q(formatTolerance(c, words)));
+            item->setText(ColumnReference, withUnit(formatCaseValue(c.expected, c.unit), c.unit));
+            item->setText(ColumnOurs, r.problem.empty() ? withUnit(formatCaseValue(r.ours, c.unit), c.unit) : tr("cannot compute"));
+            item->setText(ColumnError, withUnit(formatCaseError(c, r, words), c.unit));
+            item->setText(ColumnTolerance, withUnit(formatTolerance(c, words), c.unit));
             item->setText(ColumnStatus, r.pass ? tr("ok") : (r.outlier ? tr("outlier") : tr("FAIL")));
             item->setForeground(ColumnStatus, r.pass ? kPass : (r.outlier ? kOutlier : kFail));
             for (int col = ColumnReference; col < ColumnCount; ++col) {
@@ -207,9 +232,9 @@ void ValidationDialog::showDetails(QTreeWidgetItem* item)
     const ReportWords words = reportWords();
     html += QStringLiteral("<p><b>%1</b> (<code>%2</code>)</p>").arg(caseText(c.what).toHtmlEscaped(), q(c.id).toHtmlEscaped());
     html += QStringLiteral("<p>%1: %2<br>%3: %4<br>%5: %6 (%7 %8)</p>")
-                .arg(tr("Reference"), q(formatCaseValue(c.expected, c.unit)).toHtmlEscaped(), tr("ShardScope"),
-                     r.problem.empty() ? q(formatCaseValue(r.ours, c.unit)).toHtmlEscaped() : q(r.problem).toHtmlEscaped(),
-                     tr("Error"), q(formatCaseError(c, r, words)).toHtmlEscaped(), tr("tolerance"), q(formatTolerance(c, words)).toHtmlEscaped());
+                .arg(tr("Reference"), withUnit(formatCaseValue(c.expected, c.unit), c.unit).toHtmlEscaped(), tr("ShardScope"),
+                     r.problem.empty() ? withUnit(formatCaseValue(r.ours, c.unit), c.unit).toHtmlEscaped() : q(r.problem).toHtmlEscaped(),
+                     tr("Error"), withUnit(formatCaseError(c, r, words), c.unit).toHtmlEscaped(), tr("tolerance"), withUnit(formatTolerance(c, words), c.unit).toHtmlEscaped());
     if (!c.note.empty())
         html += QStringLiteral("<p>%1</p>").arg(caseText(c.note).toHtmlEscaped());
     if (!c.outlier.empty())
@@ -217,7 +242,7 @@ void ValidationDialog::showDetails(QTreeWidgetItem* item)
     for (const OtherValue& o : c.others)
         html += QStringLiteral("<p>%1</p>")
                     .arg(tr("%1 gives %2. %3")
-                             .arg(q(o.source).toHtmlEscaped(), q(formatCaseValue(o.value, c.unit)).toHtmlEscaped(),
+                             .arg(q(o.source).toHtmlEscaped(), withUnit(formatCaseValue(o.value, c.unit), c.unit).toHtmlEscaped(),
                                   caseText(o.note).toHtmlEscaped()));
     QString quantity;
     for (const std::string& path : c.quantity)
