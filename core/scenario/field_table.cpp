@@ -3,6 +3,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <type_traits>
 
 #include "core/common/messages.h"
@@ -139,7 +140,8 @@ struct MlaOnly {
 };
 
 constexpr double kInt = 2147483647.0;          // the largest value an int field stores
-constexpr double kNoMax = 1.79769313486232e308;  // not bounded above (finite numbers only)
+constexpr double kNoMax = std::numeric_limits<double>::max();  // not bounded above (finite numbers only; the
+                                                                // old literal rounded up to infinity)
 
 #define ACCESS(...) &At<__VA_ARGS__>::get, &At<__VA_ARGS__>::set
 
