@@ -1,5 +1,7 @@
 #pragma once
-#include <iosfwd>
+#include <functional>
+#include <optional>
+#include <ostream>
 
 // A long experiment's progress and interrupt (drift, reduce): a progress line on stderr,
 // rewritten in place, only when stderr is a terminal (as users of long CLI jobs expect; a pipe or
@@ -27,5 +29,20 @@ private:
 
 // Exit status of a command stopped by an interrupt (128 + SIGINT, as shells report it).
 inline constexpr int kExitInterrupted = 130;
+
+// Runs `work(keepGoing)` under a Progress line; when an interrupt arrived, says so on `err`
+// ("<what>: interrupted; nothing written") and returns nothing, for the caller to exit 130.
+template <typename Work>
+auto runWithProgress(const char* what, std::ostream& err, Work work)
+    -> std::optional<decltype(work(std::function<bool(double)>{}))>
+{
+    Progress progress(what, err);
+    auto result = work(std::function<bool(double)>([&progress](double fraction) { return progress(fraction); }));
+    if (progress.interrupted()) {
+        err << "shardscope-cli: " << what << ": interrupted; nothing written\n";
+        return std::nullopt;
+    }
+    return result;
+}
 
 } // namespace shardscope::cli

@@ -73,15 +73,10 @@ int runDrift(const Invocation& inv, std::ostream& out, std::ostream& err)
     if (hasErrors(problems))
         return kExitInvalidInput;
 
-    DriftResult r;
-    {
-        Progress progress("drift", err);
-        r = shardscope::runDrift(spec, [&](double fraction) { return progress(fraction); });
-        if (r.interrupted || progress.interrupted()) {
-            err << "shardscope-cli: drift: interrupted; nothing written\n";
-            return kExitInterrupted;
-        }
-    }
+    const auto run = runWithProgress("drift", err, [&](const auto& keepGoing) { return shardscope::runDrift(spec, keepGoing); });
+    if (!run)
+        return kExitInterrupted;
+    const DriftResult& r = *run;
     const double threshold = swampingThreshold(spec.start, spec.format);
     const std::string format = inv.choice("format", "table");
     const nlohmann::json inputs = {{"dtype", enumId(spec.format)}, {"strategy", enumId(spec.strategy)}, {"start", spec.start},

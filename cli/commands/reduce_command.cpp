@@ -120,16 +120,11 @@ int runReduce(const Invocation& inv, std::ostream& out, std::ostream& err)
                    kExitInvalidInput;
         const Said said{inv, {{"ranks", sharded.ranks}, {"params", sharded.parameters}, {"steps", sharded.steps},
                               {"seed", sharded.seed}}};
-        std::vector<ShardedMasterCase> cases;
-        {
-            Progress progress("reduce --sharded-master", err);
-            cases = shardedMasterExperiment(sharded, [&](double fraction) { return progress(fraction); });
-            if (progress.interrupted()) {
-                err << "shardscope-cli: reduce --sharded-master: interrupted; nothing written\n";
-                return kExitInterrupted;
-            }
-        }
-        printSharded(sharded, cases, format, said, out);
+        const auto cases = runWithProgress("reduce --sharded-master", err,
+                                           [&](const auto& keepGoing) { return shardedMasterExperiment(sharded, keepGoing); });
+        if (!cases)
+            return kExitInterrupted;
+        printSharded(sharded, *cases, format, said, out);
         return kExitOk;
     }
     ReductionSpec spec;
@@ -151,16 +146,10 @@ int runReduce(const Invocation& inv, std::ostream& out, std::ostream& err)
         return kExitInvalidInput;
     const Said said{inv, {{"dtype", enumId(spec.gradients)}, {"max-ranks", spec.maxRanks}, {"elements", spec.elements},
                           {"mean", spec.mean}, {"spread", spec.spread}, {"seed", spec.seed}}};
-    std::vector<ReductionPoint> points;
-    {
-        Progress progress("reduce", err);
-        points = reductionErrors(spec, [&](double fraction) { return progress(fraction); });
-        if (progress.interrupted()) {
-            err << "shardscope-cli: reduce: interrupted; nothing written\n";
-            return kExitInterrupted;
-        }
-    }
-    printErrors(spec, points, format, said, out);
+    const auto points = runWithProgress("reduce", err, [&](const auto& keepGoing) { return reductionErrors(spec, keepGoing); });
+    if (!points)
+        return kExitInterrupted;
+    printErrors(spec, *points, format, said, out);
     return kExitOk;
 }
 

@@ -14,6 +14,7 @@ BackgroundRunner::BackgroundRunner(QObject* parent) : QObject(parent)
     wire(sequence_, &BackgroundRunner::sequenceReady);
     wire(drift_, &BackgroundRunner::driftReady);
     wire(reduction_, &BackgroundRunner::reductionReady);
+    wire(shardedMaster_, &BackgroundRunner::shardedMasterReady);
     wire(ops_, &BackgroundRunner::opsReady);
     wire(plan_, &BackgroundRunner::planReady);
 }
@@ -77,6 +78,11 @@ void BackgroundRunner::requestDrift(const DriftSpec& spec, std::array<bool, 4> s
 void BackgroundRunner::requestReduction(const ReductionSpec& spec)
 {
     submit<std::vector<ReductionPoint>>(reduction_, [spec] { return reductionErrors(spec); });
+}
+
+void BackgroundRunner::requestShardedMaster(const ShardedMasterSpec& spec)
+{
+    submit<std::vector<ShardedMasterCase>>(shardedMaster_, [spec] { return shardedMasterExperiment(spec); });
 }
 
 void BackgroundRunner::requestOps(const Scenario& scenario)

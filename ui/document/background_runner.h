@@ -11,6 +11,7 @@
 #include "core/plan/plan_types.h"
 #include "core/precision/drift.h"
 #include "core/precision/reduction.h"
+#include "core/precision/sharded_master.h"
 
 namespace shardscope::ui {
 
@@ -43,6 +44,7 @@ public:
     void requestSequence(const Scenario& scenario);
     void requestDrift(const DriftSpec& spec, std::array<bool, 4> strategies);
     void requestReduction(const ReductionSpec& spec);
+    void requestShardedMaster(const ShardedMasterSpec& spec);  // sharding the fp32 master weights
     void requestOps(const Scenario& scenario);  // ETTR and goodput from 8 to 16,384 GPUs and on one GPU
     void requestPlan(const PlanRequest& request);  // every layout of the planner (core/plan/planner.h)
 
@@ -55,6 +57,7 @@ signals:
     void sequenceReady(const std::vector<SequencePoint>& points);
     void driftReady(const DriftResults& results);
     void reductionReady(const std::vector<ReductionPoint>& points);
+    void shardedMasterReady(const std::vector<ShardedMasterCase>& cases);
     void opsReady(const OpsSweep& sweep);
     void planReady(const PlanRun& run);
 
@@ -81,9 +84,10 @@ private:
     Lane<std::vector<SequencePoint>> sequence_;
     Lane<DriftResults> drift_;
     Lane<std::vector<ReductionPoint>> reduction_;
+    Lane<std::vector<ShardedMasterCase>> shardedMaster_;
     Lane<OpsSweep> ops_;
     Lane<PlanRun> plan_;
-    std::array<LaneBase*, 6> lanes_{&scaling_, &sequence_, &drift_, &reduction_, &ops_, &plan_};
+    std::array<LaneBase*, 7> lanes_{&scaling_, &sequence_, &drift_, &reduction_, &shardedMaster_, &ops_, &plan_};
 };
 
 } // namespace shardscope::ui

@@ -115,6 +115,11 @@ PrecisionPanel::PrecisionPanel(BackgroundRunner* runner, QWidget* parent)
     connect(steps_, &ValueSlider::dragFinished, this, &PrecisionPanel::runDrift);
     connect(runner_, &BackgroundRunner::driftReady, this, &PrecisionPanel::showDrift);
     connect(runner_, &BackgroundRunner::reductionReady, reductionChart_, &ReductionChart::setPoints);
+    connect(runner_, &BackgroundRunner::shardedMasterReady, this, [this](const std::vector<ShardedMasterCase>& cases) {
+        ShardedMasterSpec spec;
+        spec.seed = static_cast<std::uint64_t>(seed_->value());
+        shardedMaster_->setCases(spec, cases);
+    });
     retranslate();
     run();
 }
@@ -139,7 +144,9 @@ void PrecisionPanel::run()
 {
     runDrift();
     runReduction();
-    shardedMaster_->run(static_cast<std::uint64_t>(seed_->value()));
+    ShardedMasterSpec sharded;
+    sharded.seed = static_cast<std::uint64_t>(seed_->value());
+    runner_->requestShardedMaster(sharded);
 }
 
 void PrecisionPanel::runDrift()

@@ -1,13 +1,11 @@
 #include "ui/precision/sharded_master_table.h"
 
 #include <QEvent>
-#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <QCoreApplication>
 
@@ -21,8 +19,7 @@ QString coreText(const std::string& text) { return QCoreApplication::translate("
 namespace shardscope::ui {
 
 ShardedMasterTable::ShardedMasterTable(QWidget* parent)
-    : QWidget(parent), intro_(new QLabel(this)), table_(new QTableWidget(this)),
-      watcher_(new QFutureWatcher<std::vector<ShardedMasterCase>>(this))
+    : QWidget(parent), intro_(new QLabel(this)), table_(new QTableWidget(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -40,35 +37,14 @@ ShardedMasterTable::ShardedMasterTable(QWidget* parent)
     for (int column = 0; column < 3; ++column)
         table_->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
-    connect(watcher_, &QFutureWatcherBase::finished, this, [this] {
-        show(watcher_->result());
-        if (pending_) {
-            pending_ = false;
-            run(spec_.seed);
-        }
-    });
     retranslate();
 }
 
-ShardedMasterTable::~ShardedMasterTable() { watcher_->waitForFinished(); }
-
-bool ShardedMasterTable::running() const { return watcher_->isRunning() || pending_; }
-
-void ShardedMasterTable::run(std::uint64_t seed)
+void ShardedMasterTable::setCases(const ShardedMasterSpec& spec, const std::vector<ShardedMasterCase>& cases)
 {
-    spec_.seed = seed;
-    if (watcher_->isRunning()) {  // the newest seed runs when this one ends
-        pending_ = true;
-        return;
-    }
-    const ShardedMasterSpec spec = spec_;
-    watcher_->setFuture(QtConcurrent::run([spec] { return shardedMasterExperiment(spec); }));
-}
-
-void ShardedMasterTable::show(const std::vector<ShardedMasterCase>& cases)
-{
+    spec_ = spec;
     cases_ = cases;
-    fill();
+    retranslate();  // the intro names the spec's sizes
 }
 
 void ShardedMasterTable::fill()
