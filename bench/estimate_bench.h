@@ -9,4 +9,9 @@ namespace shardscope::bench {
 // representative scenarios.
 std::vector<Timing> estimateBenchmarks();
 
+// `count` estimates of the article's scenario (or the GPT-3 one) and nothing else, for an
+// instruction count under valgrind (scripts/count-instructions); returns a sum so that the
+// compiler cannot drop the work.
+double runEstimates(bool gpt3, long count);
+
 } // namespace shardscope::bench

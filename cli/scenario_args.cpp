@@ -45,7 +45,7 @@ void printDiagnostic(std::ostream& err, const Diagnostic& d)
         err << flag << " (" << d.field << "): ";
     else if (!d.field.empty())
         err << d.field << ": ";
-    err << d.message << "\n";
+    err << d.message() << "\n";
 }
 
 void printErrors(std::ostream& err, const Diagnostics& diagnostics)
@@ -68,7 +68,7 @@ std::optional<Scenario> resolveScenario(const Invocation& inv, std::ostream& err
         Diagnostics problems;
         std::optional<Json> read = readJsonFile(inv.scenarioFile, "scenario", problems);
         for (const Diagnostic& d : problems)
-            invalidOption(err, "--scenario", d.message);
+            invalidOption(err, "--scenario", d.message());
         if (!read)
             return std::nullopt;
         document = std::move(*read);

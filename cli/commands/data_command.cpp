@@ -56,7 +56,7 @@ void printTable(const DataSpec& s, const DataSharding& d, std::ostream& out)
         out << line;
     }
     for (const Diagnostic& n : d.notes)
-        out << severityName(n.severity) << ": " << n.message << "\n";
+        out << severityName(n.severity) << ": " << n.message() << "\n";
     out << "manifest " << d.manifest << "\n";
 }
 

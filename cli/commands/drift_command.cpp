@@ -68,7 +68,7 @@ int runDrift(const Invocation& inv, std::ostream& out, std::ostream& err)
     const Diagnostics problems = checkDrift(spec);
     for (const Diagnostic& d : problems) {
         if (d.severity == Severity::Error)
-            invalidOption(err, flagOfField(d.field), d.message);
+            invalidOption(err, flagOfField(d.field), d.message());
     }
     if (hasErrors(problems))
         return kExitInvalidInput;

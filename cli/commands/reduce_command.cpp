@@ -140,7 +140,7 @@ int runReduce(const Invocation& inv, std::ostream& out, std::ostream& err)
     for (const Diagnostic& d : problems) {
         std::string flag = "--" + d.field.substr(d.field.find('.') + 1);
         std::replace(flag.begin(), flag.end(), '_', '-');
-        invalidOption(err, flag, d.message);
+        invalidOption(err, flag, d.message());
     }
     if (hasErrors(problems))
         return kExitInvalidInput;

@@ -60,7 +60,7 @@ void printTable(const ReshardPlan& p, std::ostream& out)
                   p.bytesSameRank / 1e9);
     out << line;
     for (const Diagnostic& d : p.pitfalls)
-        out << (d.severity == Severity::Info ? "note: " : "pitfall: ") << d.message << "\n";
+        out << (d.severity == Severity::Info ? "note: " : "pitfall: ") << d.message() << "\n";
 }
 
 } // namespace

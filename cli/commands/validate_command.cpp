@@ -22,7 +22,7 @@ namespace {
 bool reportProblems(const Diagnostics& problems, std::ostream& err)
 {
     for (const Diagnostic& d : problems)
-        invalidOption(err, "--cases", d.message);
+        invalidOption(err, "--cases", d.message());
     return problems.empty();
 }
 
@@ -32,7 +32,7 @@ bool writeDocument(const std::filesystem::path& path, const std::string& section
     Diagnostics problems;
     std::optional<std::string> text = readInputFile(path, "--write-doc", problems);
     if (!text)
-        return invalidOption(err, "--write-doc", problems.front().message);
+        return invalidOption(err, "--write-doc", problems.front().message());
     std::string document = std::move(*text);
     if (!replaceGeneratedSection(document, section))
         return invalidOption(err, "--write-doc", path.string() + " has no generated section: it needs the lines \""

@@ -1,6 +1,7 @@
 #include "core/common/diagnostics.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace shardscope {
 
@@ -9,26 +10,31 @@ std::string formatTemplate(const char* templ, const std::vector<std::string>& ar
     std::string text;
     if (templ == nullptr)
         return text;
-    text.reserve(96);
+    text.reserve(std::strlen(templ) + 16 * args.size());
+    const char* run = templ;  // start of the literal text not yet copied
     for (const char* p = templ; *p != '\0'; ++p) {
         if (p[0] == '%' && p[1] >= '1' && p[1] <= '9') {
+            text.append(run, p);
             const auto index = static_cast<std::size_t>(p[1] - '1');
             if (index < args.size())
                 text += args[index];
             ++p;
-        } else {
-            text += *p;
+            run = p + 1;
         }
     }
+    text.append(run);
     return text;
 }
 
 Diagnostic makeDiagnostic(Severity severity, std::string field, const char* templ,
                           std::initializer_list<std::string> args)
 {
-    Diagnostic d{severity, std::move(field), std::string(), templ, std::vector<std::string>(args)};
-    d.message = formatTemplate(templ, d.args);
-    return d;
+    return Diagnostic{severity, std::move(field), std::string(), templ, std::vector<std::string>(args)};
+}
+
+std::string Diagnostic::message() const
+{
+    return templ != nullptr ? formatTemplate(templ, args) : text;
 }
 
 const char* severityName(Severity severity)

@@ -39,7 +39,7 @@ void Rules::add(Severity severity, const char* field, const char* templ, std::in
 {
     std::vector<std::string> all{name_};
     all.insert(all.end(), args.begin(), args.end());
-    Diagnostic d{severity, field, formatTemplate(templ, all), templ, std::move(all)};
+    Diagnostic d{severity, field, std::string(), templ, std::move(all)};
     out_.push_back(std::move(d));
     if (severity == Severity::Error)
         failed_ = true;
@@ -123,7 +123,7 @@ std::string fileHeader(const Scenario& s, Engine engine, const Rules& rules, con
     }
     for (const Diagnostic& d : rules.all()) {
         if (d.severity != Severity::Error)
-            h += p + " " + severityName(d.severity) + ": " + d.message + "\n";
+            h += p + " " + severityName(d.severity) + ": " + d.message() + "\n";
     }
     return h;
 }

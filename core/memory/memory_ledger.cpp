@@ -156,8 +156,7 @@ double nf4BytesPerElement() { return (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) 
 
 LedgerLayout singleGpuLayout(const Scenario& s)
 {
-    LedgerLayout l;
-    l.stageLayers = {s.model.layers};
+    LedgerLayout l;  // one stage: layersOn() gives every layer without a stage list to allocate
     const std::int64_t global = s.training.globalBatch.value_or(s.training.microBatch * std::max(1, s.dataParallel()));
     l.microbatches = std::max<std::int64_t>(1, global / std::max<std::int64_t>(1, s.training.microBatch));
     return l;
@@ -186,6 +185,8 @@ LedgerLayout distributedLayout(const Scenario& s)
 {
     LedgerLayout l;
     fillDistributedLayout(s, l);
+    if (l.pp == 1)
+        return l;  // every layer on the one stage (layersOn), with nothing to allocate
     l.stageLayers = pipelineStageLayers(s);
     if (l.stageLayers.empty())  // an impossible split (reported by the checks): the even ceiling, to show something
         l.stageLayers.assign(static_cast<std::size_t>(l.pp), static_cast<int>(ceilDiv(s.model.layers, l.pp)));

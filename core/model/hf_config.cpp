@@ -217,7 +217,7 @@ std::optional<ModelSpec> importHfConfig(const nlohmann::json& c, Diagnostics& ou
     Diagnostics shape;
     validateModel(m, shape);
     for (Diagnostic& d : shape)
-        out.push_back(makeDiagnostic(d.severity, kField, msg::kConfigShape, {d.message}));
+        out.push_back(makeDiagnostic(d.severity, kField, msg::kConfigShape, {d.message()}));
     if (hasErrors(Diagnostics(out.begin() + static_cast<std::ptrdiff_t>(before), out.end())))
         return std::nullopt;
     return m;

@@ -3,6 +3,7 @@
 #include "core/perf/kernel_times.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace shardscope::step {
@@ -107,6 +108,34 @@ GemmTriple linearTimes(const GemmDevice& d, double m, double n, double k, bool t
     return t;
 }
 
+// The GEMM times of the layer's linear layers already priced: a layer repeats shapes (keys and
+// values, gate and up, the query and output projections with as many KV heads as heads), and
+// each costs three GEMMs through the wave and depth model, the step model's largest cost.
+class LinearTimesSeen {
+public:
+    GemmTriple get(const GemmDevice& d, double m, double n, double k, bool trained)
+    {
+        for (std::size_t i = 0; i < size_; ++i) {
+            const Entry& e = seen_[i];
+            if (e.m == m && e.n == n && e.k == k && e.trained == trained)
+                return e.times;
+        }
+        const GemmTriple times = linearTimes(d, m, n, k, trained);
+        if (size_ < seen_.size())
+            seen_[size_++] = Entry{m, n, k, trained, times};
+        return times;
+    }
+
+private:
+    struct Entry {
+        double m, n, k;
+        bool trained;
+        GemmTriple times;
+    };
+    std::array<Entry, 8> seen_{};
+    std::size_t size_ = 0;
+};
+
 GemmFormat linearFormat(const Context& c)
 {
     const Precision p = c.s.training.precision;
@@ -175,6 +204,7 @@ LayerKernelTimes layerKernelTimes(const Context& c)
     const bool lora = tr.finetune != FineTune::Full;
     LayerKernelTimes t;
     CastBytes cast;
+    LinearTimesSeen baseTimes;  // the base layers, in `linear`'s format (adapters are few and small)
     int mmIndex = 0;  // PyTorch's op-level policy saves odd-numbered aten.mm calls and recomputes every second one
     for (const TensorGroup& g : c.inventory.groups()) {
         if (g.placement != Placement::Layer || !g.isMatrix())
@@ -186,7 +216,7 @@ LayerKernelTimes layerKernelTimes(const Context& c)
         // experts (balanced routing); each GPU runs its local experts.
         const double copies = static_cast<double>(local.copies);
         const double tokens = g.expert ? c.tokens * m.moe.topK / copies : c.tokens;
-        const GemmTriple base = linearTimes(linear, tokens, n, k, !lora);
+        const GemmTriple base = baseTimes.get(linear, tokens, n, k, !lora);
         t.linearForward += copies * base.forward;
         t.linearBackward += copies * base.backward;
         if (format == GemmFormat::Fp8) {

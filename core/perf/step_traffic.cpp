@@ -1,6 +1,7 @@
 // The step model's communication: each collective from an alpha-beta model on the real topology
 // (core/comm), and how much of it compute hides (docs/model.md, "Step time").
 #include <algorithm>
+#include <array>
 #include <vector>
 
 #include "core/perf/step_context.h"
@@ -21,7 +22,11 @@ struct Window {
     double compute = 0;     // seconds of compute available, per occurrence
     double occurrences = 0;
     double comm = 0;        // seconds of communication per occurrence
-    std::vector<std::size_t> members;
+    // The collectives placed in it: at most two per kind of tensor (dense, expert), so a fixed
+    // array (the step model allocates nothing but its list of collectives).
+    std::array<std::size_t, 4> members{};
+    std::size_t count = 0;
+    void add(std::size_t i) { members.at(count++) = i; }
 };
 
 } // namespace
@@ -122,13 +127,13 @@ double dataParallelTraffic(const Context& c, const ComputeTimes& compute, StepEs
     // updated parameters; ZeRO-2 reduce-scatters every micro-batch's gradients; ZeRO-3 / FSDP also
     // all-gathers the parameters before each micro-batch's forward and backward.
     const double mb = c.microbatches;
-    Window lastBackward{compute.backward, 1.0, 0, {}};
-    Window firstForward{compute.forward, 1.0, 0, {}};
-    Window everyForward{compute.forward, mb, 0, {}};
-    Window everyBackward{compute.backward, mb, 0, {}};
+    Window lastBackward{compute.backward, 1.0, 0, {}, 0};
+    Window firstForward{compute.forward, 1.0, 0, {}, 0};
+    Window everyForward{compute.forward, mb, 0, {}, 0};
+    Window everyBackward{compute.backward, mb, 0, {}, 0};
     auto place = [&](std::size_t i, Window& w) {
         w.comm += r.collectives[i].seconds / w.occurrences;
-        w.members.push_back(i);
+        w.add(i);
     };
     for (int kind = 0; kind < 2; ++kind) {
         const int ranks = dataParallelRanks(c.layout, kind == 1);
@@ -167,12 +172,14 @@ double dataParallelTraffic(const Context& c, const ComputeTimes& compute, StepEs
     }
     double exposed = 0.0;
     for (Window* w : {&lastBackward, &firstForward, &everyForward, &everyBackward}) {
-        if (w->members.empty())
+        if (w->count == 0)
             continue;
         const double exposedEach = std::max(0.0, w->comm - c.s.perf.dpOverlap * w->compute);
         exposed += exposedEach * w->occurrences;
-        for (std::size_t i : w->members)  // shared in proportion to each call's time
+        for (std::size_t n = 0; n < w->count; ++n) {  // shared in proportion to each call's time
+            const std::size_t i = w->members[n];
             r.collectives[i].exposedSeconds = w->comm > 0 ? exposedEach * r.collectives[i].seconds / w->comm : 0.0;
+        }
     }
     return exposed;
 }

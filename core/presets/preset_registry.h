@@ -39,7 +39,7 @@ public:
                 local.push_back(makeDiagnostic(Severity::Error, "preset.id", msg::kPresetMissingId));
             if (hasErrors(local)) {
                 for (const Diagnostic& d : local)
-                    diagnostics_.push_back(makeDiagnostic(Severity::Warning, "preset", msg::kPresetSkipped, {file.origin, d.message}));
+                    diagnostics_.push_back(makeDiagnostic(Severity::Warning, "preset", msg::kPresetSkipped, {file.origin, d.message()}));
                 continue;
             }
             auto same = std::find_if(presets_.begin(), presets_.end(),

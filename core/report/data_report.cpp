@@ -58,7 +58,7 @@ Json dataToJson(const DataSpec& s, const DataSharding& d)
     j["seeds"] = seeds;
     Json notes = Json::array();
     for (const Diagnostic& n : d.notes)
-        notes.push_back({{"severity", severityName(n.severity)}, {"message", n.message}});
+        notes.push_back({{"severity", severityName(n.severity)}, {"message", n.message()}});
     j["notes"] = notes;
     j["manifest_text"] = d.manifestText;
     j["manifest"] = d.manifest;

@@ -134,7 +134,7 @@ Json estimateToJson(const Scenario& s, const Estimate& e)
 {
     Json diagnostics = Json::array();
     for (const Diagnostic& d : e.diagnostics)
-        diagnostics.push_back({{"severity", severityName(d.severity)}, {"field", d.field}, {"message", d.message}});
+        diagnostics.push_back({{"severity", severityName(d.severity)}, {"field", d.field}, {"message", d.message()}});
     return Json{
         {"model",
          {{"name", s.model.name},
@@ -271,7 +271,7 @@ std::string estimateTable(const Scenario& s, const Estimate& e)
     if (!e.diagnostics.empty()) {
         out << "\ndiagnostics\n";
         for (const Diagnostic& d : e.diagnostics)
-            out << "  " << severityName(d.severity) << ": " << d.message << "\n";
+            out << "  " << severityName(d.severity) << ": " << d.message() << "\n";
     }
     return out.str();
 }

@@ -80,7 +80,7 @@ Json opsToJson(const Scenario& s, const Estimate& e, const Estimate* single)
     const OpsEstimate& o = e.ops;
     Json diagnostics = Json::array();
     for (const Diagnostic& d : e.diagnostics)
-        diagnostics.push_back({{"severity", severityName(d.severity)}, {"field", d.field}, {"message", d.message}});
+        diagnostics.push_back({{"severity", severityName(d.severity)}, {"field", d.field}, {"message", d.message()}});
     Json out{
         {"checkpoint",
          {{"bytes", bytes(o.checkpoint.bytes)},
@@ -188,7 +188,7 @@ std::string opsTable(const Scenario& s, const Estimate& e, const Estimate* singl
     if (!e.diagnostics.empty()) {
         out << "\ndiagnostics\n";
         for (const Diagnostic& d : e.diagnostics)
-            out << "  " << severityName(d.severity) << ": " << d.message << "\n";
+            out << "  " << severityName(d.severity) << ": " << d.message() << "\n";
     }
     return out.str();
 }

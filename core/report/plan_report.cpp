@@ -21,7 +21,7 @@ nlohmann::json planJson(const Scenario& base, const Plan& p, int rank)
 {
     nlohmann::json reasons = nlohmann::json::array();
     for (const Diagnostic& d : planReasons(base, p))
-        reasons.push_back(d.message);
+        reasons.push_back(d.message());
     nlohmann::json j = {{"rank", rank}, {"layout", layoutJson(p.layout)}, {"memory_per_gpu", static_cast<std::int64_t>(std::llround(p.memoryPerGpu))},
                         {"fits", p.fits}, {"step_seconds", p.stepSeconds}, {"mfu", p.mfu},
                         {"tokens_per_second", p.tokensPerSecond}, {"days", p.days}, {"gpu_hours", p.gpuHours},
@@ -55,7 +55,7 @@ nlohmann::json planToJson(const Scenario& base, const PlanResult& r)
     for (const Plan& p : r.pareto)
         pareto.push_back(planJson(base, p, 0));
     for (const Diagnostic& d : r.diagnostics)
-        diagnostics.push_back({{"severity", severityName(d.severity)}, {"field", d.field}, {"message", d.message}});
+        diagnostics.push_back({{"severity", severityName(d.severity)}, {"field", d.field}, {"message", d.message()}});
     return {{"searched", r.searched}, {"feasible", r.feasible}, {"evaluated", r.evaluated},
             {"step_modelled", r.stepModelled}, {"threads", r.threads}, {"seconds", r.seconds},
             {"rejected", rejected}, {"plans", plans}, {"pareto", pareto}, {"diagnostics", diagnostics}};
@@ -80,7 +80,7 @@ std::string planTable(const Scenario& base, const PlanResult& r)
                       p.memoryPerGpu / 1e9, p.stepSeconds, 100 * p.mfu, p.tokensPerSecond, p.days);
         out += line;
         for (const Diagnostic& d : planReasons(base, p))
-            out += "        - " + d.message + "\n";
+            out += "        - " + d.message() + "\n";
     }
     out += "\nPareto front (memory per GPU against tokens/s):\n";
     for (const Plan& p : r.pareto) {
@@ -89,7 +89,7 @@ std::string planTable(const Scenario& base, const PlanResult& r)
         out += line;
     }
     for (const Diagnostic& d : r.diagnostics)
-        out += std::string(severityName(d.severity)) + ": " + d.message + "\n";
+        out += std::string(severityName(d.severity)) + ": " + d.message() + "\n";
     return out;
 }
 

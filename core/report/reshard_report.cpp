@@ -64,7 +64,7 @@ Json reshardToJson(const ReshardPlan& p)
                              {"weights_bytes", whole(x.weightBytes)}, {"optimizer_bytes", whole(x.optimizerBytes)}});
     Json pitfalls = Json::array(), notes = Json::array();
     for (const Diagnostic& d : p.pitfalls)
-        (d.severity == Severity::Info ? notes : pitfalls).push_back(d.message);
+        (d.severity == Severity::Info ? notes : pitfalls).push_back(d.message());
     Json targets = Json::array();
     for (const RankPlace& r : p.targets)
         targets.push_back({{"rank", r.rank}, {"tp", r.tp}, {"dp", r.dp}, {"pp", r.pp}, {"ep", r.ep}, {"bytes_read", whole(r.bytes)}});

@@ -5,139 +5,18 @@
 #include <cstdio>
 #include <limits>
 #include <type_traits>
+#include <vector>
 
 #include "core/common/messages.h"
 #include "core/common/translatable.h"
 #include "core/common/units.h"
+#include "core/scenario/field_access.h"
 #include "core/scenario/lora_targets.h"
 
 namespace shardscope {
 namespace {
 
-// ---- Accessors, generated from a member path: At<&Scenario::training, &TrainingSpec::seqLen>.
-
-template <typename T> struct IsOptional : std::false_type {};
-template <typename T> struct IsOptional<std::optional<T>> : std::true_type {};
-
-template <typename T>
-FieldValue toValue(const T& v)
-{
-    if constexpr (std::is_enum_v<T>)
-        return std::string(enumId(v));
-    else if constexpr (std::is_same_v<T, bool>)
-        return v;
-    else if constexpr (std::is_integral_v<T>)
-        return static_cast<std::int64_t>(v);
-    else if constexpr (std::is_floating_point_v<T>)
-        return static_cast<double>(v);
-    else
-        return std::string(v);
-}
-
-template <typename T>
-bool fromValue(const FieldValue& value, T& target)
-{
-    if constexpr (std::is_enum_v<T>) {
-        const auto* id = std::get_if<std::string>(&value);
-        const auto parsed = id != nullptr ? parseEnum<T>(*id) : std::nullopt;
-        if (parsed)
-            target = *parsed;
-        return parsed.has_value();
-    } else if constexpr (std::is_same_v<T, bool>) {
-        const auto* b = std::get_if<bool>(&value);
-        if (b != nullptr)
-            target = *b;
-        return b != nullptr;
-    } else if constexpr (std::is_integral_v<T>) {
-        const auto* i = std::get_if<std::int64_t>(&value);
-        if (i != nullptr)
-            target = static_cast<T>(*i);  // within the field's range, which the reader checked
-        return i != nullptr;
-    } else if constexpr (std::is_floating_point_v<T>) {
-        if (const auto* d = std::get_if<double>(&value))
-            target = *d;
-        else if (const auto* i = std::get_if<std::int64_t>(&value))
-            target = static_cast<double>(*i);
-        else
-            return false;
-        return true;
-    } else {
-        const auto* s = std::get_if<std::string>(&value);
-        if (s != nullptr)
-            target = *s;
-        return s != nullptr;
-    }
-}
-
-template <auto... Path>
-struct At {
-    static auto& ref(Scenario& s) { return (s .* ... .* Path); }
-    static const auto& ref(const Scenario& s) { return (s .* ... .* Path); }
-    using Type = std::remove_cvref_t<decltype(ref(std::declval<const Scenario&>()))>;
-
-    static std::optional<FieldValue> get(const Scenario& s)
-    {
-        const Type& v = ref(s);
-        if constexpr (IsOptional<Type>::value) {
-            if (!v)
-                return std::nullopt;
-            return toValue(*v);
-        } else {
-            return toValue(v);
-        }
-    }
-    static bool set(Scenario& s, const FieldValue& value)
-    {
-        Type& v = ref(s);
-        if constexpr (IsOptional<Type>::value) {
-            typename Type::value_type inner{};
-            if (!fromValue(value, inner))
-                return false;
-            v = inner;
-            return true;
-        } else {
-            return fromValue(value, v);
-        }
-    }
-};
-
-// A double stored in other units than the file's: the file's MiB are bytes in the scenario.
-// (The scale is a whole number of bytes: clang 14 takes no double template arguments, and the
-// fuzz build is clang's.)
-template <std::int64_t Scale, auto... Path>
-struct Scaled {
-    static std::optional<FieldValue> get(const Scenario& s) { return At<Path...>::ref(s) / static_cast<double>(Scale); }
-    static bool set(Scenario& s, const FieldValue& value)
-    {
-        double v = 0;
-        if (!fromValue(value, v))
-            return false;
-        At<Path...>::ref(s) = v * static_cast<double>(Scale);
-        return true;
-    }
-};
-
-// Fields a dense model does not have: written only for mixture-of-experts models.
-template <auto Member>
-struct MoeOnly {
-    static std::optional<FieldValue> get(const Scenario& s)
-    {
-        if (!s.model.moe.isMoe())
-            return std::nullopt;
-        return At<&Scenario::model, &ModelSpec::moe, Member>::get(s);
-    }
-};
-
-// Fields only multi-head latent attention has: written only for MLA models.
-template <auto Member>
-struct MlaOnly {
-    static std::optional<FieldValue> get(const Scenario& s)
-    {
-        if (!s.model.mla())
-            return std::nullopt;
-        return At<&Scenario::model, Member>::get(s);
-    }
-};
+using namespace field_access;  // At, Scaled, MoeOnly, MlaOnly (core/scenario/field_access.h)
 
 constexpr double kInt = 2147483647.0;          // the largest value an int field stores
 constexpr double kNoMax = std::numeric_limits<double>::max();  // not bounded above (finite numbers only; the
@@ -528,15 +407,27 @@ std::optional<Diagnostic> rangeProblem(const FieldSpec& spec, double value)
 
 void checkFieldRanges(const Scenario& s, Diagnostics& out)
 {
-    for (const FieldSpec& spec : kFields) {
-        if (!spec.numeric() || spec.get == nullptr)
-            continue;
+    // The numeric fields with a getter, listed once: every estimate runs these checks.
+    static const std::vector<const FieldSpec*> numericFields = [] {
+        std::vector<const FieldSpec*> list;
+        for (const FieldSpec& spec : kFields)
+            if (spec.numeric() && spec.get != nullptr)
+                list.push_back(&spec);
+        return list;
+    }();
+    for (const FieldSpec* field : numericFields) {
+        const FieldSpec& spec = *field;
         const std::optional<FieldValue> value = spec.get(s);
         if (!value)
             continue;
         const double number = std::holds_alternative<double>(*value)
                                   ? std::get<double>(*value)
                                   : static_cast<double>(std::get<std::int64_t>(*value));
+        // Within range is the rule: test it here, so the estimate (which runs this on every
+        // call) builds nothing for a valid field.
+        const bool within = (spec.minExclusive ? number > spec.min : number >= spec.min) && number <= spec.max;
+        if (within)
+            continue;
         if (auto problem = rangeProblem(spec, number))
             out.push_back(std::move(*problem));
     }

@@ -177,7 +177,7 @@ bool driftSpecFromJson(const Json& o, DriftSpec& spec, std::string& error)
     spec.curvePoints = 2;  // only the final value is read
     const Diagnostics problems = checkDrift(spec);
     if (hasErrors(problems)) {
-        error = problems.front().field + ": " + problems.front().message;
+        error = problems.front().field + ": " + problems.front().message();
         return false;
     }
     return true;
@@ -220,7 +220,7 @@ bool dataSpecFromJson(const Json& o, DataSpec& spec, std::string& error)
     }
     const Diagnostics problems = checkDataSpec(spec);
     if (hasErrors(problems)) {
-        error = problems.front().field + ": " + problems.front().message;
+        error = problems.front().field + ": " + problems.front().message();
         return false;
     }
     return true;
@@ -234,7 +234,7 @@ std::optional<Scenario> caseScenario(const Json& inputs, std::string& error)
     // silently compare the default instead, so it stops the case like an error.
     if (!scenario || !problems.empty()) {
         const Diagnostic& d = problems.empty() ? Diagnostic{} : problems.front();
-        error = "scenario " + d.field + ": " + d.message;
+        error = "scenario " + d.field + ": " + d.message();
         return std::nullopt;
     }
     return scenario;
@@ -255,14 +255,14 @@ std::optional<Json> runReshardCase(const Json& inputs, std::string& error)
     const auto from = parseReshardLayout(inputs.value("from", std::string()), "from", problems);
     const auto to = parseReshardLayout(inputs.value("to", std::string()), "to", problems);
     if (!from || !to) {
-        error = problems.empty() ? "reshard: from and to are required" : problems.front().message;
+        error = problems.empty() ? "reshard: from and to are required" : problems.front().message();
         return std::nullopt;
     }
     const ReshardPlan plan = planReshard(*scenario, *from, *to);
     if (!plan.valid()) {
         for (const Diagnostic& d : plan.pitfalls)
             if (d.severity == Severity::Error)
-                error = "reshard: " + d.message;
+                error = "reshard: " + d.message();
         return std::nullopt;
     }
     return reshardToJson(plan);
@@ -294,7 +294,7 @@ std::optional<Json> runCommand(const ReferenceCase& c, std::string& error)
     const Estimate e = estimate(*scenario);
     for (const Diagnostic& d : e.diagnostics) {
         if (d.severity == Severity::Error) {
-            error = "invalid layout: " + d.message;
+            error = "invalid layout: " + d.message();
             return std::nullopt;
         }
     }

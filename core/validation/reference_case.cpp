@@ -17,7 +17,7 @@ Diagnostic problem(const std::string& origin, const std::string& field, const st
     Diagnostic d;
     d.severity = Severity::Error;
     d.field = field;
-    d.message = origin + ": " + field + ": " + message;
+    d.text = origin + ": " + field + ": " + message;
     return d;
 }
 

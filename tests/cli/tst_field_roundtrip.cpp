@@ -125,7 +125,7 @@ private slots:
         group[spec.key] = fieldValueToJson(spec, value);
         Diagnostics problems;
         const auto read = scenarioFromJson(Json{{spec.group, group}}, {}, problems);
-        QVERIFY2(read.has_value(), problems.empty() ? "" : problems.front().message.c_str());
+        QVERIFY2(read.has_value(), problems.empty() ? "" : problems.front().message().c_str());
         QVERIFY2(sameValue(value, spec.get(*read)), spec.path().c_str());
         const auto again = scenarioFromJson(scenarioToJson(*read), {}, problems);
         QVERIFY(again.has_value());

@@ -23,7 +23,7 @@ Scenario read(const char* text, Diagnostics* problems = nullptr, FieldPaths* giv
     Diagnostics& out = problems != nullptr ? *problems : local;
     std::optional<Scenario> s = scenarioFromJson(Json::parse(text), {}, out, given);
     if (!s)
-        qFatal("scenario not read: %s", out.empty() ? "" : out.front().message.c_str());
+        qFatal("scenario not read: %s", out.empty() ? "" : out.front().message().c_str());
     return *s;
 }
 
@@ -154,28 +154,28 @@ private slots:
         const Diagnostics zero2 = run(2);
         const Diagnostic* reduce = find(zero2, msg::kZero2PipelineReduce);
         QVERIFY(reduce != nullptr);
-        QVERIFY2(reduce->message.find("x32 reduce-scatters") != std::string::npos, reduce->message.c_str());
-        QVERIFY(reduce->message.find("--zero 1") != std::string::npos);
+        QVERIFY2(reduce->message().find("x32 reduce-scatters") != std::string::npos, reduce->message().c_str());
+        QVERIFY(reduce->message().find("--zero 1") != std::string::npos);
         const Diagnostics zero3 = run(3);  // named: a pointer into a temporary's vector would dangle
         const Diagnostic* kept = find(zero3, msg::kZero3PipelineKept);
         QVERIFY(kept != nullptr);
-        QVERIFY2(kept->message.find("x64 all-gathers") != std::string::npos, kept->message.c_str());
+        QVERIFY2(kept->message().find("x64 all-gathers") != std::string::npos, kept->message().c_str());
         QVERIFY(find(run(1), msg::kZero3PipelineKept) == nullptr && find(run(1), msg::kZero2PipelineReduce) == nullptr);
 
         // ZeRO-3, micro-batch 1, 16 accumulation steps (the default 7B on 64 GPUs, global 1024).
         const Diagnostics defaults = estimate(defaultScenario()).diagnostics;
         const Diagnostic* accumulation = find(defaults, msg::kZero3Accumulation);
         QVERIFY(accumulation != nullptr);
-        QVERIFY2(accumulation->message.find("16 accumulation steps") != std::string::npos, accumulation->message.c_str());
-        QVERIFY(accumulation->message.find("--micro-batch 2") != std::string::npos);
+        QVERIFY2(accumulation->message().find("16 accumulation steps") != std::string::npos, accumulation->message().c_str());
+        QVERIFY(accumulation->message().find("--micro-batch 2") != std::string::npos);
 
         // A global batch of 16 on pp 8 x dp 8: 2 micro-batches per pipeline, idle (8-1)/(2+8-1) = 78 %.
         const Diagnostics idle = estimate(read(R"({"parallel": {"gpus": 64, "pp": 8, "zero": 1}, "training": {"global_batch": 16}})")).diagnostics;
         const Diagnostic* bubble = find(idle, msg::kIdleGpus);
         QVERIFY(bubble != nullptr);
-        QVERIFY2(bubble->message.find("idle 78%") != std::string::npos, bubble->message.c_str());
-        QVERIFY(bubble->message.find("--global-batch 256") != std::string::npos);  // 32 micro-batches x 8
-        QVERIFY(bubble->message.find("to 18%") != std::string::npos);  // 7 / 39
+        QVERIFY2(bubble->message().find("idle 78%") != std::string::npos, bubble->message().c_str());
+        QVERIFY(bubble->message().find("--global-batch 256") != std::string::npos);  // 32 micro-batches x 8
+        QVERIFY(bubble->message().find("to 18%") != std::string::npos);  // 7 / 39
     }
 
     void captionSaysModelLayoutGpuRecipe()

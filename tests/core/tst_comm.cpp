@@ -207,7 +207,7 @@ private slots:
         s.parallel.vpp = vpp;
         s.parallel.zero = 0;
         const Estimate e = estimate(s);
-        QVERIFY2(e.valid(), e.diagnostics.empty() ? "" : e.diagnostics.front().message.c_str());
+        QVERIFY2(e.valid(), e.diagnostics.empty() ? "" : e.diagnostics.front().message().c_str());
         QCOMPARE(e.step.bubbleFraction, bubble);
         // and the bubble's time is that fraction of the ideal (bubble-free) micro-batch time
         QVERIFY(std::fabs(e.step.bubbleSeconds / (e.step.computeSeconds + e.step.exposedByDimension[2]) - bubble) < 1e-9);

@@ -120,7 +120,7 @@ private slots:
         s.training.globalBatch = 500;
         const EngineConfig batch = exportConfig(s, Engine::DeepSpeed);
         QCOMPARE(firstError(batch).first, msg::kEngineBatch);
-        QVERIFY(contains(batch.diagnostics.front().message, "train_batch_size is not equal to micro_batch_per_gpu"));
+        QVERIFY(contains(batch.diagnostics.front().message(), "train_batch_size is not equal to micro_batch_per_gpu"));
         // Pipeline parallelism with ZeRO-2: deepspeed/runtime/pipe/engine.py.
         Scenario pipe = llama8b(16, 1, 2);
         pipe.parallel.pp = 2;
@@ -159,7 +159,7 @@ private slots:
         s.parallel.dp = 4;
         const EngineConfig c = exportConfig(s, Engine::Torchtitan);
         QCOMPARE(firstError(c).first, msg::kEngineDegrees);
-        QVERIFY(contains(c.diagnostics.front().message, "Invalid parallel dims"));
+        QVERIFY(contains(c.diagnostics.front().message(), "Invalid parallel dims"));
     }
 
     void accelerateNeedsShardingForTensorParallelism()

@@ -2,6 +2,7 @@
 // parallel dimension moves bytes between GPUs.
 #include <QtTest>
 
+#include "core/common/messages.h"
 #include "core/estimate/estimate.h"
 #include "core/memory/memory_ledger.h"
 #include "core/memory/pipeline_schedule.h"
@@ -364,8 +365,73 @@ private slots:
         QVERIFY(!e.memory.fits);
         bool found = false;
         for (const Diagnostic& d : e.diagnostics)
-            found = found || (d.field == "memory" && d.message.find("more than the") != std::string::npos);
+            found = found || (d.field == "memory" && d.message().find("more than the") != std::string::npos);
         QVERIFY(found);
+    }
+
+    // The estimate decides whether ZeRO-3 needs more than ZeRO-2 (the kZero3Gather note) from a
+    // bound and evaluates the ZeRO-2 ledger only when the bound cannot rule it out: the note must
+    // appear exactly when the ZeRO-2 estimate of the same scenario needs less, on a grid that
+    // crosses the bound both ways (wide layers at small dp, pipelines, offload, reshard policies).
+    void zero3NoteExactlyWhenZero2NeedsLess()
+    {
+        const auto noted = [](const Estimate& e) {
+            for (const Diagnostic& d : e.diagnostics)
+                if (d.templ == msg::kZero3Gather)
+                    return true;
+            return false;
+        };
+        int withNote = 0, without = 0;
+        for (int layers : {2, 3, 8})
+            for (int hidden : {1024, 8192})
+                for (int gpus : {2, 4, 64})
+                    for (int pp : {1, 2})
+                        for (Offload offload : {Offload::None, Offload::Optimizer, Offload::OptimizerAndParams})
+                            for (FsdpReshard reshard : {FsdpReshard::Auto, FsdpReshard::Always, FsdpReshard::Never}) {
+                                Scenario s = defaultScenario();
+                                s.model.layers = layers;
+                                s.model.hidden = hidden;
+                                s.model.heads = 64;
+                                s.model.kvHeads = 64;
+                                s.model.headDim = 0;
+                                s.model.ffnHidden = 4 * hidden;
+                                s.model.exactParams.reset();
+                                s.training.globalBatch.reset();
+                                s.parallel = ParallelSpec{};
+                                s.parallel.gpus = gpus;
+                                s.parallel.pp = pp;
+                                s.parallel.offload = offload;
+                                s.parallel.fsdpReshard = reshard;
+                                s.parallel.zero = 3;
+                                const Estimate zero3 = estimate(s);
+                                if (!zero3.valid())
+                                    continue;
+                                // The full comparison, as the estimate made it on every call before
+                                // the bound: the same layout's ledger at ZeRO-2.
+                                LedgerLayout zero2 = distributedLayout(s);
+                                zero2.zero = 2;
+                                zero2.keepGathered = false;
+                                const ParameterInventory inventory(s.model);
+                                const GpuMemory other = mostLoadedGpu(s, inventory, countParameters(s.model, inventory).total, zero2);
+                                const bool more = zero3.memory.perGpu.device.total() > other.device.total();
+                                QCOMPARE(noted(zero3), more);
+                                (more ? withNote : without) += 1;
+                            }
+        QVERIFY2(withNote >= 5 && without >= 5, qPrintable(QString("%1 with the note, %2 without").arg(withNote).arg(without)));
+    }
+
+    void diagnosticTextOnRequest()
+    {
+        QCOMPARE(formatTemplate("%1 of %2, %3%", {"a", "b"}), std::string("a of b, %"));
+        QCOMPARE(formatTemplate("100% sure: %1", {"x"}), std::string("100% sure: x"));
+        QCOMPARE(formatTemplate("ends with %", {}), std::string("ends with %"));
+        QCOMPARE(formatTemplate(nullptr, {"a"}), std::string());
+        const Diagnostic templated = makeDiagnostic(Severity::Info, "memory", msg::kSingleGpuNeeds, {"1.0 GB", "0.5 GB", "GPU"});
+        QVERIFY(templated.text.empty());  // nothing built until asked
+        QCOMPARE(templated.message(), formatTemplate(msg::kSingleGpuNeeds, templated.args));
+        Diagnostic free;
+        free.text = "free text";
+        QCOMPARE(free.message(), std::string("free text"));
     }
 };
 

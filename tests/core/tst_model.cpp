@@ -107,7 +107,7 @@ private slots:
         QFETCH(QString, presetId);
         Diagnostics d;
         const auto spec = importHfConfigFile(hfPath(file.toUtf8().constData()).toStdString(), d);
-        QVERIFY2(spec.has_value(), d.empty() ? "" : d.front().message.c_str());
+        QVERIFY2(spec.has_value(), d.empty() ? "" : d.front().message().c_str());
         QVERIFY(!hasErrors(d));
         QCOMPARE(countParameters(*spec).total, expected);
         if (!presetId.isEmpty())
@@ -185,7 +185,7 @@ private slots:
         QVERIFY(!spec.has_value());
         QVERIFY(hasErrors(d));
         QCOMPARE(QString::fromStdString(d.front().field), QStringLiteral("model.hf_config"));
-        QVERIFY2(QString::fromStdString(d.front().message).contains(messagePart), d.front().message.c_str());
+        QVERIFY2(QString::fromStdString(d.front().message()).contains(messagePart), d.front().message().c_str());
     }
 
     void paramsFamilyArticleShape()

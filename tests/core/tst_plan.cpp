@@ -138,7 +138,7 @@ private slots:
                 checkScenario(applyPlan(seen->base, l), d);
                 if (hasErrors(d)) {
                     ++seen->failures;
-                    qWarning("rules passed a layout the checks refuse: %s", d.front().message.c_str());
+                    qWarning("rules passed a layout the checks refuse: %s", d.front().message().c_str());
                 }
             };
             r.onFeasibleContext = &seen;
@@ -214,7 +214,7 @@ private slots:
             QVERIFY(!r.plans.empty());
             for (const Plan& p : r.plans) {
                 const Estimate e = estimate(applyPlan(s, p.layout));
-                QVERIFY2(e.valid(), e.diagnostics.empty() ? "" : e.diagnostics.front().message.c_str());
+                QVERIFY2(e.valid(), e.diagnostics.empty() ? "" : e.diagnostics.front().message().c_str());
                 QCOMPARE(e.step.tokensPerSecond, p.tokensPerSecond);
                 QCOMPARE(e.memory.perGpu.device.total(), p.memoryPerGpu);
                 QCOMPARE(e.step.stepSeconds, p.stepSeconds);
@@ -252,7 +252,7 @@ private slots:
                 for (std::size_t i = 0; i < kPlanRuleCount; ++i)
                     if (fixed.rejected[i] > 0)
                         qWarning("%s rejected by %s (%s)", s.model.name.c_str(), enumId(static_cast<PlanRule>(i)),
-                                 fixed.diagnostics.empty() ? "" : fixed.diagnostics.front().message.c_str());
+                                 fixed.diagnostics.empty() ? "" : fixed.diagnostics.front().message().c_str());
             }
             // The layout itself (with its own stage split, beside Megatron-LM's default one).
             QVERIFY(fixed.feasible >= 1 && fixed.feasible <= 2);
@@ -299,11 +299,11 @@ private slots:
             const auto scene = static_cast<PlanScene>(i);
             const PlanResult r = planLayouts(sceneRequest(scene));
             const SceneVerdict v = sceneAdvice(scene, r);
-            QVERIFY(!v.advice.message.empty());
+            QVERIFY(!v.advice.message().empty());
             QCOMPARE(v.advice.severity, v.agrees ? Severity::Info : Severity::Warning);
-            qInfo("%s: %s", enumId(scene), v.advice.message.c_str());
+            qInfo("%s: %s", enumId(scene), v.advice.message().c_str());
             if (!r.plans.empty())
-                QVERIFY(v.advice.message.find("tp " + std::to_string(r.plans.front().layout.tp)) != std::string::npos);
+                QVERIFY(v.advice.message().find("tp " + std::to_string(r.plans.front().layout.tp)) != std::string::npos);
         }
         QVERIFY(sceneAdvice(PlanScene::LoraOneGpu, planLayouts(sceneRequest(PlanScene::LoraOneGpu))).agrees);
     }

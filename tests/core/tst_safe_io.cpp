@@ -161,7 +161,7 @@ private slots:
         QVERIFY(!readInputFile("/dev/zero", "scenario", out));
         QCOMPARE(out.size(), std::size_t{1});
         QCOMPARE(out[0].field, std::string("scenario"));
-        QVERIFY(out[0].message.find("not a regular file") != std::string::npos);
+        QVERIFY(out[0].message().find("not a regular file") != std::string::npos);
 
         QTemporaryDir dir;
         const fs::path fifo = fs::path(dir.path().toStdString()) / "fifo";
@@ -179,7 +179,7 @@ private slots:
         fs::resize_file(big, kMaxInputBytes + 1);  // sparse: nothing is written
         Diagnostics out;
         QVERIFY(!readInputFile(big, "cases", out));
-        QVERIFY(out.back().message.find("16 MiB") != std::string::npos);
+        QVERIFY(out.back().message().find("16 MiB") != std::string::npos);
         fs::resize_file(big, kMaxInputBytes);
         QVERIFY(readInputFile(big, "cases", out).has_value());
     }
@@ -201,7 +201,7 @@ private slots:
     {
         Diagnostics out;
         QVERIFY(!parseJsonStrict(R"({"parallel": {"gpus": 8, "gpus": 16}})", "s.json", "scenario", out));
-        QVERIFY(out.back().message.find("\"gpus\"") != std::string::npos);
+        QVERIFY(out.back().message().find("\"gpus\"") != std::string::npos);
         QVERIFY(!parseJsonStrict(R"({"a": 1, "a": 1})", "s.json", "scenario", out));
         // The same key in two objects is no duplicate.
         QVERIFY(parseJsonStrict(R"({"a": {"x": 1}, "b": {"x": 2}, "c": [{"x": 1}, {"x": 2}]})", "s.json", "scenario", out));
@@ -213,7 +213,7 @@ private slots:
         Diagnostics out;
         QVERIFY(parseJsonStrict(nested(kMaxJsonDepth), "d.json", "scenario", out).has_value());
         QVERIFY(!parseJsonStrict(nested(kMaxJsonDepth + 1), "d.json", "scenario", out));
-        QVERIFY(out.back().message.find("nested deeper") != std::string::npos);
+        QVERIFY(out.back().message().find("nested deeper") != std::string::npos);
         QVERIFY(!parseJsonStrict(nested(100000), "d.json", "scenario", out));
         // Brackets inside strings are text.
         QVERIFY(parseJsonStrict("{\"k\": \"" + std::string(1000, '[') + "\"}", "d.json", "scenario", out).has_value());

@@ -93,7 +93,7 @@ private slots:
         QVERIFY2(hasErrorOn(e, field.toStdString()),
                  e.diagnostics.empty() ? "no diagnostics" : e.diagnostics.front().field.c_str());
         for (const Diagnostic& d : e.diagnostics)
-            QVERIFY(!d.message.empty());
+            QVERIFY(!d.message().empty());
     }
 
     // A value outside its field's range set on a scenario directly (as a GUI control does) is an
@@ -207,7 +207,7 @@ private slots:
         garbage.close();
         Diagnostics bad;
         QVERIFY(!loadScenarioFile(garbage.fileName().toStdString(), bad).has_value());
-        QVERIFY(QString::fromStdString(bad.front().message).contains("not valid JSON"));
+        QVERIFY(QString::fromStdString(bad.front().message()).contains("not valid JSON"));
     }
 
     void hfConfigPathIsRelativeToTheScenario()

@@ -69,7 +69,7 @@ private slots:
     {
         Diagnostics problems;
         const std::vector<ReferenceSource> sources = builtInReferenceSources(problems);
-        QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().message.c_str());
+        QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().message().c_str());
         QVERIFY(sources.size() >= 7);  // article, ZeRO, Korthikanti, Narayanan, Megatron, DeepSpeed, presets
         const ValidationRun run = runValidation(sources);
         for (const SourceResults& s : run.sources) {
@@ -119,7 +119,7 @@ private slots:
         empty["cases"][0]["outlier"] = "";
         problems.clear();
         QVERIFY(!parseReferenceSource(empty, "test", source, problems));
-        QVERIFY(!problems.empty() && problems.front().message.find("outlier") != std::string::npos);
+        QVERIFY(!problems.empty() && problems.front().message().find("outlier") != std::string::npos);
     }
 
     void everySourceIsCitedAndEveryCaseExplained()

@@ -89,9 +89,9 @@ private slots:
         const Diagnostic d = makeDiagnostic(Severity::Error, "parallel.tp", msg::kTpHeads, {"3", "32"});
         const QString text = diagnosticText(d);
         QVERIFY(text.contains(QLatin1Char('3')) && text.contains(QStringLiteral("32")));
-        QVERIFY(text != QString::fromStdString(d.message));
+        QVERIFY(text != QString::fromStdString(d.message()));
         installLanguage(Language::English);
-        QCOMPARE(diagnosticText(d), QString::fromStdString(d.message));
+        QCOMPARE(diagnosticText(d), QString::fromStdString(d.message()));
     }
 
     void translationFileIsComplete()

@@ -26,7 +26,7 @@ QString translateCatalog(const std::string& text)
 QString diagnosticText(const Diagnostic& d)
 {
     if (d.templ == nullptr)
-        return QString::fromStdString(d.message);
+        return QString::fromStdString(d.message());
     QString text = QCoreApplication::translate("Diagnostic", d.templ);
     for (const std::string& arg : d.args)
         text = text.arg(translateCatalog(arg));

@@ -133,7 +133,7 @@ void ValidationDialog::evaluate()
 {
     Diagnostics problems;
     std::vector<ReferenceSource> sources = builtInReferenceSources(problems);
-    loadProblem_ = problems.empty() ? QString() : q(problems.front().message);
+    loadProblem_ = problems.empty() ? QString() : q(problems.front().message());
     run_ = runValidation(std::move(sources));
     fill();
 }
