@@ -126,8 +126,14 @@ Estimate estimate(const Scenario& s)
                                : count.active;
 
     const LedgerLayout layout = distributedLayout(s);
-    e.memory.singleGpu = mostLoadedGpu(s, inventory, count.total, singleGpuLayout(s));
-    e.memory.perGpu = mostLoadedGpu(s, inventory, count.total, layout);
+    // Activations depend on tp, cp and sequence parallelism only (besides model and training):
+    // a layout without them keeps what one GPU keeps, so they are computed once.
+    const LedgerLayout single = singleGpuLayout(s);
+    const LedgerActivations singleActivations = ledgerActivations(s, inventory, single);
+    e.memory.singleGpu = mostLoadedStage(s, single, ledgerStates(s, inventory, count.total, single), singleActivations);
+    const bool sameActivations = layout.tp == single.tp && layout.cp == single.cp && layout.sequenceParallel == single.sequenceParallel;
+    e.memory.perGpu = mostLoadedStage(s, layout, ledgerStates(s, inventory, count.total, layout),
+                                      sameActivations ? singleActivations : ledgerActivations(s, inventory, layout));
     e.model.paramsPerGpu = e.memory.perGpu.params;
     e.model.trainableParams = e.memory.singleGpu.trainableParams;
     e.model.stateBytesPerParam = e.model.params > 0 ? e.memory.singleGpu.device.modelStates() / static_cast<double>(e.model.params) : 0.0;
