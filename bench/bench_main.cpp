@@ -29,7 +29,7 @@ int main(int argc, char** argv)
                         "  --gui-only  only the desktop-app benchmarks\n"
                         "  --no-plan   skip the planner's searches (a few seconds)\n"
                         "  --count N   run N estimates of the article's scenario and nothing else (1 to 10^7),\n"
-                        "              for valgrind's instruction count (scripts/count-instructions)\n"
+                        "              for valgrind's instruction count (scripts/count-instructions); only --gpt3 goes with it\n"
                         "  --gpt3      with --count: the GPT-3 175B scenario (tp 8, pp 8, sequence parallel)\n"
                         "Each line: median and 99th percentile time per call; the planner also prints layouts/s on stderr.\n");
             return 0;
@@ -56,6 +56,10 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "shardscope-bench: error: unknown option %s (see --help)\n", a);
             return 2;
         }
+    }
+    if (count > 0 && (json || !gui || !core || !plan)) {
+        std::fprintf(stderr, "shardscope-bench: error: --count runs estimates only; it takes no other option but --gpt3\n");
+        return 2;
     }
     if (count > 0) {  // before any Qt start-up, so that the count is the estimates' alone
         std::printf("%.6g\n", shardscope::bench::runEstimates(gpt3, count));

@@ -11,8 +11,8 @@ enum class Severity { Error, Warning, Info };
 // scenario-file spelling (for example "parallel.tp"), so the CLI can name the flag and the GUI
 // can highlight the control. `templ` (from the catalog in messages.h) with `args` lets the GUI
 // show the message translated; message() builds the English text only when a caller asks for it:
-// an estimate costs a few thousand instructions and one sentence would cost more than that
-// (issue 12), while most estimates (slider drags, the planner, sweeps) never show their text.
+// building it on every estimate was about a fifth of an estimate's cost (docs/performance.md),
+// while most estimates (slider drags, the planner, sweeps) never show their text.
 struct Diagnostic {
     Severity severity = Severity::Error;
     std::string field;

@@ -27,12 +27,12 @@ struct Context {
     double memoryRate = 0;    // achieved HBM bytes/s
     double actBytes = 2;      // bytes per activation element on the wire
     double refwd = 0;         // 1 with full recomputation: the forward's traffic repeats
-    LayoutSizes sizes;
-    LinkParameters links;
+    LayoutSizes sizes{};
+    LinkParameters links{};
 };
 
 Context makeContext(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
-                    const GpuSpec& gpu, const LedgerLayout& layout, const GpuMemory& mostLoaded, StepEstimate& r);
+                    const GpuSpec& gpu, const LedgerLayout& layout, const GpuMemory& mostLoaded);
 
 // Compute of one micro-batch on the slowest (last) stage.
 struct ComputeTimes {

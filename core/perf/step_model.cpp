@@ -114,7 +114,7 @@ void totals(const step::Context& c, const step::ComputeTimes& compute, double ex
 namespace step {
 
 Context makeContext(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
-                    const GpuSpec& gpu, const LedgerLayout& l, const GpuMemory& mostLoaded, StepEstimate& r)
+                    const GpuSpec& gpu, const LedgerLayout& l, const GpuMemory& mostLoaded)
 {
     const TrainingSpec& t = s.training;
     Context c{s, inventory, gpu, l, mostLoaded, recipeBytes(t)};
@@ -205,9 +205,8 @@ std::unique_ptr<StepKernels, StepKernelsDeleter> stepKernels(const Scenario& s, 
                                                              std::int64_t shapeParameters, const GpuSpec& gpu,
                                                              const LedgerLayout& l)
 {
-    StepEstimate scratch;
     const GpuMemory none;
-    const step::Context c = step::makeContext(s, inventory, shapeParameters, gpu, l, none, scratch);
+    const step::Context c = step::makeContext(s, inventory, shapeParameters, gpu, l, none);
     return std::unique_ptr<StepKernels, StepKernelsDeleter>(new StepKernels(kernelsOf(c)));
 }
 
@@ -224,7 +223,7 @@ void estimateStepInto(const Scenario& s, const ParameterInventory& inventory, st
     r.peakFlops = gemmPeak(s, gpu, &r.peakFormat);
     if (out != nullptr && s.training.precision == Precision::Fp8Mixed && gpu.peak.fp8 <= 0)
         out->push_back(makeDiagnostic(Severity::Info, "cluster.gpu", msg::kNoFp8, {gpu.name}));
-    const step::Context c = step::makeContext(s, inventory, shapeParameters, gpu, l, mostLoaded, r);
+    const step::Context c = step::makeContext(s, inventory, shapeParameters, gpu, l, mostLoaded);
 
     const StepKernels own = kernels == nullptr ? kernelsOf(c) : StepKernels{};
     const StepKernels& k = kernels == nullptr ? own : *kernels;
@@ -247,8 +246,7 @@ StepEstimate estimateStep(const Scenario& s, const ParameterInventory& inventory
 double stepComputeLowerBound(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
                              const GpuSpec& gpu, const LedgerLayout& l, const GpuMemory& mostLoaded, const StepKernels& k)
 {
-    StepEstimate scratch;
-    const step::Context c = step::makeContext(s, inventory, shapeParameters, gpu, l, mostLoaded, scratch);
+    const step::Context c = step::makeContext(s, inventory, shapeParameters, gpu, l, mostLoaded);
     const double compute = step::computePerMicrobatch(c, k.layer, k.output).total();
     // totals(): step = m (compute + exposed) + (p - 1) / v (compute + exposed) + exposed dp + optimizer.
     return c.microbatches * compute + (l.pp - 1.0) / l.vpp * compute;

@@ -13,6 +13,27 @@ using namespace shardscope;
 
 namespace {
 
+// Whether `scenario` at ZeRO-3 carries the ZeRO-3-needs-more note, compared with the full ZeRO-2
+// ledger of the same layout (what the estimate computed on every call before its bound); counts
+// the valid scenarios with and without the note.
+void compareZero3Note(Scenario s, int& withNote, int& without)
+{
+    s.parallel.zero = 3;
+    const Estimate zero3 = estimate(s);
+    if (!zero3.valid())
+        return;
+    LedgerLayout zero2 = distributedLayout(s);
+    zero2.zero = 2;
+    zero2.keepGathered = false;
+    const ParameterInventory inventory(s.model);
+    const GpuMemory other = mostLoadedGpu(s, inventory, countParameters(s.model, inventory).total, zero2);
+    const bool more = zero3.memory.perGpu.device.total() > other.device.total();
+    const bool noted = std::any_of(zero3.diagnostics.begin(), zero3.diagnostics.end(),
+                                   [](const Diagnostic& d) { return d.templ == msg::kZero3Gather; });
+    QCOMPARE(noted, more);
+    (more ? withNote : without) += 1;
+}
+
 Scenario singleGpu(const char* presetId)
 {
     Scenario s = defaultScenario();
@@ -371,16 +392,11 @@ private slots:
 
     // The estimate decides whether ZeRO-3 needs more than ZeRO-2 (the kZero3Gather note) from a
     // bound and evaluates the ZeRO-2 ledger only when the bound cannot rule it out: the note must
-    // appear exactly when the ZeRO-2 estimate of the same scenario needs less, on a grid that
-    // crosses the bound both ways (wide layers at small dp, pipelines, offload, reshard policies).
+    // appear exactly when the full ZeRO-2 ledger of the same layout needs less, on grids that
+    // cross the bound both ways (wide layers at small dp, pipelines, offload, reshard policies,
+    // experts, adapters, fp8 all-gathers, context parallelism, uneven stages).
     void zero3NoteExactlyWhenZero2NeedsLess()
     {
-        const auto noted = [](const Estimate& e) {
-            for (const Diagnostic& d : e.diagnostics)
-                if (d.templ == msg::kZero3Gather)
-                    return true;
-            return false;
-        };
         int withNote = 0, without = 0;
         for (int layers : {2, 3, 8})
             for (int hidden : {1024, 8192})
@@ -402,22 +418,39 @@ private slots:
                                 s.parallel.pp = pp;
                                 s.parallel.offload = offload;
                                 s.parallel.fsdpReshard = reshard;
-                                s.parallel.zero = 3;
-                                const Estimate zero3 = estimate(s);
-                                if (!zero3.valid())
-                                    continue;
-                                // The full comparison, as the estimate made it on every call before
-                                // the bound: the same layout's ledger at ZeRO-2.
-                                LedgerLayout zero2 = distributedLayout(s);
-                                zero2.zero = 2;
-                                zero2.keepGathered = false;
-                                const ParameterInventory inventory(s.model);
-                                const GpuMemory other = mostLoadedGpu(s, inventory, countParameters(s.model, inventory).total, zero2);
-                                const bool more = zero3.memory.perGpu.device.total() > other.device.total();
-                                QCOMPARE(noted(zero3), more);
-                                (more ? withNote : without) += 1;
+                                compareZero3Note(s, withNote, without);
                             }
-        qInfo("%d valid ZeRO-3 scenarios with the note, %d without", withNote, without);
+        qInfo("dense: %d valid ZeRO-3 scenarios with the note, %d without", withNote, without);
+        QVERIFY2(withNote >= 5 && without >= 5, qPrintable(QString("%1 with the note, %2 without").arg(withNote).arg(without)));
+
+        withNote = without = 0;
+        for (const char* preset : {"mixtral-8x7b", "llama3-8b"})
+            for (int gpus : {2, 8, 32})
+                for (int ep : {1, 2})
+                    for (int cp : {1, 2})
+                        for (const char* stages : {"", "3,29"})
+                            for (FineTune finetune : {FineTune::Full, FineTune::Lora, FineTune::Qlora})
+                                for (bool fp8 : {false, true})
+                                    for (Offload offload : {Offload::None, Offload::OptimizerAndParams}) {
+                                        Scenario s = defaultScenario();
+                                        s.model = standardModelPresets().find(preset)->spec;
+                                        s.modelId = preset;
+                                        s.training.globalBatch.reset();
+                                        s.training.seqLen = 2048;
+                                        s.training.finetune = finetune;
+                                        s.training.precision = fp8 ? Precision::Fp8Mixed : Precision::Bf16Mixed;
+                                        s.training.fp8AllGather = fp8;
+                                        s.parallel = ParallelSpec{};
+                                        s.parallel.gpus = gpus;
+                                        s.parallel.ep = ep;
+                                        s.parallel.cp = cp;
+                                        s.parallel.pp = *stages != '\0' ? 2 : 1;
+                                        s.parallel.ppLayers = stages;
+                                        s.parallel.fsdpReshard = FsdpReshard::Always;
+                                        s.parallel.offload = offload;
+                                        compareZero3Note(s, withNote, without);
+                                    }
+        qInfo("experts, adapters, fp8, cp, uneven stages: %d valid ZeRO-3 scenarios with the note, %d without", withNote, without);
         QVERIFY2(withNote >= 5 && without >= 5, qPrintable(QString("%1 with the note, %2 without").arg(withNote).arg(without)));
     }
 
