@@ -20,7 +20,6 @@ import zipfile
 
 import torch
 import torch.distributed as dist
-import torch.multiprocessing as mp
 import torch.nn as nn
 
 import engine_common as ec
@@ -229,13 +228,14 @@ def zero1_worker(rank, world, port, out_dir):
         results[precision] = {"data": data, "size": size, "states": states,
                               "params": sum(p.numel() for p in params)}
         dist.barrier()
+        del optimizer  # it holds the process group: gone before the group is destroyed
     with open(os.path.join(out_dir, "rank%d.json" % rank), "w") as f:
         json.dump(results, f)
-    dist.destroy_process_group()
+    ec.end_process_group()
 
 
 def zero1_cases(out_dir):
-    mp.spawn(zero1_worker, args=(WORLD, ec.free_port(), out_dir), nprocs=WORLD, join=True)
+    ec.spawn(zero1_worker, (WORLD, ec.free_port(), out_dir), WORLD)
     per_rank = []
     for rank in range(WORLD):
         with open(os.path.join(out_dir, "rank%d.json" % rank)) as f:

@@ -226,6 +226,41 @@ def free_port():
         return sock.getsockname()[1]
 
 
+# How long a multi-process measurement may take before it counts as hung (each takes seconds).
+DEADLINE_SECONDS = 600
+
+
+def spawn(worker, args, nprocs, timeout=DEADLINE_SECONDS):
+    """torch.multiprocessing.spawn with a deadline: a process that has not finished after `timeout`
+    seconds is killed and the measurement fails with a message, instead of hanging the test run.
+    (PyTorch 1.13 with gloo can deadlock at exit: the process group's destructor joins its worker
+    thread while holding the GIL, and that thread waits for the GIL to free a tensor. Workers
+    call end_process_group() to make that unlikely; this makes it visible when it happens.)"""
+    import time
+    import torch.multiprocessing as mp
+    context = mp.spawn(worker, args=args, nprocs=nprocs, join=False)
+    deadline = time.monotonic() + timeout
+    while not context.join(timeout=2):
+        if time.monotonic() > deadline:
+            for process in context.processes:
+                if process.is_alive():
+                    process.kill()
+            raise RuntimeError("%d processes did not finish within %d s (killed); a gloo deadlock at exit?"
+                               % (nprocs, timeout))
+
+
+def end_process_group():
+    """Ends a worker's process group safely. The caller first deletes every object that holds the
+    group (a DistributedDataParallel wrapper, a ZeroRedundancyOptimizer), so that they are
+    collected here while the group is still registered: if one of them dropped the last reference
+    after destroy_process_group, its destructor would join gloo's thread under the GIL (see spawn)."""
+    import gc
+    import torch.distributed as dist
+    gc.collect()
+    dist.barrier()
+    dist.destroy_process_group()
+
+
 def init_gloo(rank, world, port):
     import torch.distributed as dist
     os.environ["MASTER_ADDR"] = "127.0.0.1"

@@ -16,7 +16,6 @@ import time
 
 import torch
 import torch.distributed as dist
-import torch.multiprocessing as mp
 import torch.nn as nn
 
 import engine_common as ec
@@ -113,10 +112,10 @@ def worker(rank, world, port, out_dir):
         grad_bytes = sum(p.numel() * p.element_size() for p in model.parameters())
         results.append({"id": model_id, "rank": rank, "steps": steps, "grad_bytes": grad_bytes,
                         "params": sum(p.numel() for p in model.parameters())})
+        del model, optimizer  # DistributedDataParallel holds the group: gone before it is destroyed
     with open(os.path.join(out_dir, "world%d-rank%d.json" % (world, rank)), "w") as f:
         json.dump(results, f)
-    dist.barrier()
-    dist.destroy_process_group()
+    ec.end_process_group()
 
 
 def main():
@@ -126,7 +125,7 @@ def main():
     worlds = sorted({world for _, world, _ in MODELS})
     with tempfile.TemporaryDirectory() as out_dir:
         for world in worlds:
-            mp.spawn(worker, args=(world, ec.free_port(), out_dir), nprocs=world, join=True)
+            ec.spawn(worker, (world, ec.free_port(), out_dir), world)
         for model_id, world, widths in MODELS:
             runs = []
             for rank in range(world):

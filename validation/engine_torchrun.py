@@ -14,6 +14,7 @@ Usage: /usr/bin/python3 validation/engine_torchrun.py [--out validation/results/
 import copy
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -87,10 +88,21 @@ def run_script(script, workdir):
     # The exported launch line, run with Debian's torch: `--redirects 1 --tee 2` because torchrun of
     # PyTorch 1.13 under Python 3.11 fails on its defaults ("0": Std.from_str finds no IntFlag member
     # for 0 once Python 3.11 stopped iterating zero-valued flags), not because the script needs them.
-    subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nnodes", "1",
-                    "--nproc_per_node", str(WORLD), "--redirects", "1", "--tee", "2",
-                    script, "--steps", str(STEPS), "--cpu", "--report", report],
-                   check=True, env=env, cwd=workdir, capture_output=True, text=True)
+    # In its own session, so that a launch that hangs (see ec.spawn) is killed with its workers after
+    # the deadline and fails with a message instead of hanging the test run.
+    launch = subprocess.Popen([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nnodes", "1",
+                               "--nproc_per_node", str(WORLD), "--redirects", "1", "--tee", "2",
+                               script, "--steps", str(STEPS), "--cpu", "--report", report],
+                              env=env, cwd=workdir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              start_new_session=True)
+    try:
+        output, _ = launch.communicate(timeout=ec.DEADLINE_SECONDS)
+    except subprocess.TimeoutExpired:
+        os.killpg(launch.pid, signal.SIGKILL)
+        output, _ = launch.communicate()
+        raise RuntimeError("the torchrun launch did not finish within %d s (killed):\n%s" % (ec.DEADLINE_SECONDS, output))
+    if launch.returncode != 0:
+        raise RuntimeError("the torchrun launch failed with status %d:\n%s" % (launch.returncode, output))
     ranks = []
     for r in range(WORLD):
         with open("%s.rank%d.json" % (report, r)) as f:

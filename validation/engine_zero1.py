@@ -16,7 +16,6 @@ import time
 
 import torch
 import torch.distributed as dist
-import torch.multiprocessing as mp
 import torch.nn as nn
 
 import engine_common as ec
@@ -89,15 +88,14 @@ def worker(rank, world, port, out_dir):
             del optimizer, model
     with open(os.path.join(out_dir, "rank%d.json" % rank), "w") as f:
         json.dump(results, f)
-    dist.barrier()
-    dist.destroy_process_group()
+    ec.end_process_group()  # the wrappers were deleted above, while the group was alive
 
 
 def main():
     args = ec.out_path_argument("engine_zero1.json", __doc__.splitlines()[0]).parse_args()
     started = time.time()
     with tempfile.TemporaryDirectory() as out_dir:
-        mp.spawn(worker, args=(WORLD, ec.free_port(), out_dir), nprocs=WORLD, join=True)
+        ec.spawn(worker, (WORLD, ec.free_port(), out_dir), WORLD)
         per_rank = []
         for rank in range(WORLD):
             with open(os.path.join(out_dir, "rank%d.json" % rank)) as f:

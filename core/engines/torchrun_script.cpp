@@ -18,6 +18,7 @@ const char* torchrunScriptTemplate()
 #          --report FILE (each rank writes FILE.rank<R>.json: state bytes, bytes sent to collectives).
 import argparse
 import contextlib
+import gc
 import json
 import math
 import os
@@ -250,6 +251,12 @@ def main():
         }
         with open("%s.rank%d.json" % (args.report, rank), "w") as f:
             json.dump(report, f, indent=1, sort_keys=True)
+    # The wrapper and the optimizer hold the process group: free them while it is still registered.
+    # Left to the end of main(), the last reference would go with them after the group was
+    # destroyed, and PyTorch 1.13's gloo group can then deadlock at exit (its destructor joins a
+    # worker thread under the GIL while that thread waits for the GIL to free a tensor).
+    del ddp, optimizer
+    gc.collect()
     dist.barrier()
     dist.destroy_process_group()
 
