@@ -130,9 +130,14 @@ Estimate estimate(const Scenario& s)
     // a layout without them keeps what one GPU keeps, so they are computed once.
     const LedgerLayout single = singleGpuLayout(s);
     const LedgerActivations singleActivations = ledgerActivations(s, inventory, single);
-    e.memory.singleGpu = mostLoadedStage(s, single, ledgerStates(s, inventory, count.total, single), singleActivations);
+    // Likewise the unshared states depend on tp and ep only: a layout without them (data
+    // parallelism, ZeRO, pipelines) shares the single GPU's sums and only shards them.
+    const LedgerTensors singleTensors = ledgerTensors(s, inventory, count.total, single.tp, single.ep);
+    e.memory.singleGpu = mostLoadedStage(s, single, ledgerStates(s, singleTensors, single), singleActivations);
     const bool sameActivations = layout.tp == single.tp && layout.cp == single.cp && layout.sequenceParallel == single.sequenceParallel;
-    e.memory.perGpu = mostLoadedStage(s, layout, ledgerStates(s, inventory, count.total, layout),
+    const bool sameTensors = layout.tp == single.tp && layout.ep == single.ep;
+    e.memory.perGpu = mostLoadedStage(s, layout,
+                                      sameTensors ? ledgerStates(s, singleTensors, layout) : ledgerStates(s, inventory, count.total, layout),
                                       sameActivations ? singleActivations : ledgerActivations(s, inventory, layout));
     e.model.paramsPerGpu = e.memory.perGpu.params;
     e.model.trainableParams = e.memory.singleGpu.trainableParams;

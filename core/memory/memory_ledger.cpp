@@ -19,36 +19,26 @@ std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return b > 0 ? (a + b - 1
 
 using States = StateTotals;
 
-// Turns tensor groups into bytes for one layout (ZeRO: Rajbhandari et al. 2020, arXiv 1910.02054,
+// Sums tensor groups into unshared states on one tensor- and expert-parallel rank; the layout's
+// ZeRO shares and offload follow in shareStates. (ZeRO: Rajbhandari et al. 2020, arXiv 1910.02054,
 // §5.1-5.3 and Figure 1: stage 1 shards optimizer states, stage 2 also gradients, stage 3 also
-// parameters, each over the data-parallel group).
-class StateAccountant {
+// parameters, each over the data-parallel group.)
+class TensorAccountant {
 public:
-    StateAccountant(const Scenario& s, const LedgerLayout& layout, std::int64_t shapeTotal)
-        : s_(s), layout_(layout),
+    TensorAccountant(const Scenario& s, int tp, int ep, std::int64_t shapeTotal)
+        : s_(s), tp_(tp), ep_(ep),
           recipe_(recipeBytes(s.training)),
           frozenBase_(s.training.finetune != FineTune::Full),
-          fp8Gather_(s.training.precision == Precision::Fp8Mixed && s.training.fp8AllGather)
+          fp8Gather_(s.training.precision == Precision::Fp8Mixed && s.training.fp8AllGather),
+          scale_(parameterScale(s.model, shapeTotal))
     {
-        scale_ = parameterScale(s.model, shapeTotal);
-        // Per kind of tensor (dense, expert), the fraction of each state one GPU keeps: the
-        // data-parallel shard under the ZeRO stage that shards it, else all of it.
-        const double shard[2] = {static_cast<double>(dataParallelRanks(layout, false)),
-                                 static_cast<double>(dataParallelRanks(layout, true))};
-        for (int k = 0; k < 2; ++k) {
-            weightShare_[k] = layout.shardsWeights() ? 1.0 / shard[k] : 1.0;
-            gradientShare_[k] = layout.shardsGradients() ? 1.0 / shard[k] : 1.0;
-            stateShare_[k] = layout.zero >= 1 ? 1.0 / shard[k] : 1.0;
-        }
     }
 
-    const RecipeBytes& recipe() const { return recipe_; }
-
-    // Adds the states of `g` on one GPU to `out` (accumulating in place, with no divisions in the
-    // hot path: this runs for every tensor group of every estimate).
-    void group(const TensorGroup& g, States& out) const
+    // Adds the states of `g` on one rank to `out` (in place: this runs for every tensor group of
+    // every estimate).
+    void group(const TensorGroup& g, TensorTotals& out) const
     {
-        const LocalShape local = localShape(g, layout_.tp, layout_.ep);
+        const LocalShape local = localShape(g, tp_, ep_);
         const double elements = static_cast<double>(local.elements()) * scale_;
         const int kind = g.expert ? 1 : 0;
         double weightBytes = recipe_.weight;
@@ -65,7 +55,6 @@ public:
                                    : fp8Gather_ && g.isLinear()                           ? 1.0
                                                                                            : recipe_.weight;
         out.shard.gathered[kind] += elements * gatherBytes;
-        placeWeights(elements * weightBytes, kind, out);
         if (!frozenBase_) {
             out.shard.trainableWeights[kind] += elements * weightBytes;
             out.shard.gradients[kind] += elements * recipe_.gradient;
@@ -77,21 +66,13 @@ public:
     }
 
 private:
-    void placeWeights(double bytes, int kind, States& out) const
+    // ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840, §4.1) keeps gradients, fp32 master weights
+    // and optimizer states in host memory (shareStates places them).
+    void addTrainable(double elements, double optimizerBytes, int kind, TensorTotals& out) const
     {
-        (layout_.offload == Offload::OptimizerAndParams ? out.host : out.device).weights += bytes * weightShare_[kind];
-    }
-
-    void addTrainable(double elements, double optimizerBytes, int kind, States& out) const
-    {
-        // ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840, §4.1) keeps gradients, fp32 master
-        // weights and optimizer states in host memory; the GPU keeps only reduction buckets.
-        MemoryBreakdown& target = layout_.offload == Offload::None ? out.device : out.host;
-        target.gradients += elements * recipe_.gradient * gradientShare_[kind];
-        target.masterWeights += elements * recipe_.master * stateShare_[kind];
-        target.optimizerStates += optimizerBytes * stateShare_[kind];
-        out.trainable += elements;
-        out.updated += elements * stateShare_[kind];
+        out.masterWeights[kind] += elements * recipe_.master;
+        out.optimizerStates[kind] += optimizerBytes;
+        out.trainable[kind] += elements;
     }
 
     // LoRA (Hu et al. 2021, arXiv 2106.09685): W + B A with A (r x in) and B (out x r), trainable
@@ -102,7 +83,7 @@ private:
     // and B local output x r. (It kept both whole on every TP rank before issue 18: under ZeRO-3,
     // where a TP-replicated tensor is sharded over dp only, more TP at the same GPU count then
     // raised QLoRA weights per GPU by up to 49 %.)
-    void addAdapter(const LocalShape& local, int kind, States& out) const
+    void addAdapter(const LocalShape& local, int kind, TensorTotals& out) const
     {
         const std::int64_t r = s_.training.loraRank;
         const LocalShape a{r, local.cols, local.copies};
@@ -116,20 +97,73 @@ private:
         out.shard.gathered[kind] += elements * recipe_.weight;
         out.shard.trainableWeights[kind] += elements * recipe_.weight;
         out.shard.gradients[kind] += elements * recipe_.gradient;
-        placeWeights(elements * recipe_.weight, kind, out);
         addTrainable(elements, optimizer, kind, out);
     }
 
     const Scenario& s_;
-    const LedgerLayout& layout_;
+    int tp_;
+    int ep_;
     RecipeBytes recipe_;
     bool frozenBase_;
     bool fp8Gather_;  // torchao's FSDP float8 all-gather: linear weights cross the wire as fp8
-    double scale_ = 1.0;
+    double scale_;
+};
+
+// One GPU's share of unshared states under the layout's ZeRO stage and offload: per kind of
+// tensor (dense, expert), the data-parallel shard of each state the stage shards, else all of it.
+// The GPU keeps only reduction buckets of what is offloaded (ZeRO-Offload, §4.1).
+class StateSharer {
+public:
+    explicit StateSharer(const LedgerLayout& layout) : layout_(layout)
+    {
+        const double shard[2] = {static_cast<double>(dataParallelRanks(layout, false)),
+                                 static_cast<double>(dataParallelRanks(layout, true))};
+        for (int k = 0; k < 2; ++k) {
+            weightShare_[k] = layout.shardsWeights() ? 1.0 / shard[k] : 1.0;
+            gradientShare_[k] = layout.shardsGradients() ? 1.0 / shard[k] : 1.0;
+            stateShare_[k] = layout.zero >= 1 ? 1.0 / shard[k] : 1.0;
+        }
+    }
+
+    // Writes into a default (all zero) `out`, in place: a StateTotals is 24 doubles.
+    void operator()(const TensorTotals& t, StateTotals& out) const
+    {
+        out.params = t.params;
+        out.unshardedWeightBytes = t.unshardedWeightBytes;
+        out.shard = t.shard;
+        MemoryBreakdown& weights = layout_.offload == Offload::OptimizerAndParams ? out.host : out.device;
+        MemoryBreakdown& trained = layout_.offload == Offload::None ? out.device : out.host;
+        for (int k = 0; k < 2; ++k) {
+            weights.weights += t.shard.weights[k] * weightShare_[k];
+            trained.gradients += t.shard.gradients[k] * gradientShare_[k];
+            trained.masterWeights += t.masterWeights[k] * stateShare_[k];
+            trained.optimizerStates += t.optimizerStates[k] * stateShare_[k];
+            out.trainable += t.trainable[k];
+            out.updated += t.trainable[k] * stateShare_[k];
+        }
+    }
+
+private:
+    const LedgerLayout& layout_;
     double weightShare_[2] = {1, 1};
     double gradientShare_[2] = {1, 1};
     double stateShare_[2] = {1, 1};
 };
+
+void addTensors(TensorTotals& to, const TensorTotals& from)
+{
+    to.params += from.params;
+    to.unshardedWeightBytes += from.unshardedWeightBytes;
+    for (int k = 0; k < 2; ++k) {
+        to.shard.weights[k] += from.shard.weights[k];
+        to.shard.trainableWeights[k] += from.shard.trainableWeights[k];
+        to.shard.gradients[k] += from.shard.gradients[k];
+        to.shard.gathered[k] += from.shard.gathered[k];
+        to.masterWeights[k] += from.masterWeights[k];
+        to.optimizerStates[k] += from.optimizerStates[k];
+        to.trainable[k] += from.trainable[k];
+    }
+}
 
 int groupsWithPeers(const LedgerLayout& l)
 {
@@ -204,11 +238,13 @@ int denseLayersOnStage(const Scenario& s, const LedgerLayout& layout, int stage)
     return std::clamp(m.moe.denseLayers - first, 0, layout.layersOn(stage, m.layers));
 }
 
-LedgerStates ledgerStates(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
-                          const LedgerLayout& layout)
+LedgerTensors ledgerTensors(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters, int tp,
+                            int ep)
 {
-    LedgerStates out;
-    const StateAccountant accountant(s, layout, shapeParameters);
+    LedgerTensors out;
+    out.tp = tp;
+    out.ep = ep;
+    const TensorAccountant accountant(s, tp, ep, shapeParameters);
     for (const TensorGroup& g : inventory.groups()) {
         switch (g.placement) {
         case Placement::Embedding: accountant.group(g, out.embedding); break;
@@ -223,10 +259,36 @@ LedgerStates ledgerStates(const Scenario& s, const ParameterInventory& inventory
         }
         // Tied embeddings under pipeline parallelism: the last stage keeps its own copy of the
         // word embedding for the output layer (Megatron-LM, LanguageModule.setup_embeddings_and_output_layer).
-        if (s.model.tiedEmbeddings && layout.pp > 1 && g.placement == Placement::Embedding && g.split == TpSplit::Vocab)
-            accountant.group(g, out.final);
+        if (s.model.tiedEmbeddings && g.placement == Placement::Embedding && g.split == TpSplit::Vocab)
+            accountant.group(g, out.tiedOutput);
     }
     return out;
+}
+
+LedgerStates ledgerStates(const Scenario& s, const LedgerTensors& tensors, const LedgerLayout& layout)
+{
+    const StateSharer share(layout);
+    LedgerStates out;
+    share(tensors.embedding, out.embedding);
+    share(tensors.layer, out.layer);
+    if (s.model.moe.isMoe()) {  // else both are empty, and their shares the zeros they start as
+        share(tensors.moeBlock, out.moeBlock);
+        share(tensors.denseMlp, out.denseMlp);
+    }
+    if (s.model.tiedEmbeddings && layout.pp > 1) {
+        TensorTotals final = tensors.final;
+        addTensors(final, tensors.tiedOutput);
+        share(final, out.final);
+    } else {
+        share(tensors.final, out.final);
+    }
+    return out;
+}
+
+LedgerStates ledgerStates(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
+                          const LedgerLayout& layout)
+{
+    return ledgerStates(s, ledgerTensors(s, inventory, shapeParameters, layout.tp, layout.ep), layout);
 }
 
 LedgerActivations ledgerActivations(const Scenario& s, const ParameterInventory& inventory, const LedgerLayout& layout)

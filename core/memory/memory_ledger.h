@@ -164,6 +164,30 @@ struct LedgerStates {
 LedgerStates ledgerStates(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
                           const LedgerLayout& layout);
 
+// The states of a set of tensors on one tensor- and expert-parallel rank before data-parallel
+// sharding and offload: what depends on tp and ep only. ledgerStates is ledgerTensors followed by
+// the layout's ZeRO shares and offload, so layouts that share tp and ep (the single GPU and a
+// pure data-parallel layout; a search's ZeRO stages, offloads and pipeline depths) sum the
+// tensors once.
+struct TensorTotals {
+    double params = 0;
+    double unshardedWeightBytes = 0;
+    ShardBytes shard;                   // weights, trainable weights, gradients, gathered: [dense, expert]
+    double masterWeights[2] = {0, 0};   // fp32 master copies of the trainable elements
+    double optimizerStates[2] = {0, 0};
+    double trainable[2] = {0, 0};       // trainable elements
+};
+struct LedgerTensors {
+    int tp = 1;
+    int ep = 1;
+    TensorTotals layer, embedding, final, moeBlock, denseMlp;
+    TensorTotals tiedOutput;  // tied embeddings: the copy of the word embedding the last stage keeps under pp > 1
+};
+LedgerTensors ledgerTensors(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
+                            int tp, int ep);
+// `tensors` must have been summed for layout.tp and layout.ep.
+LedgerStates ledgerStates(const Scenario& scenario, const LedgerTensors& tensors, const LedgerLayout& layout);
+
 // `context` points into `scenario`: combine it (stageMemory) only while the scenario still holds the
 // training settings it was computed for.
 struct LedgerActivations {

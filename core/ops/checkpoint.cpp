@@ -28,30 +28,51 @@ constexpr EnumChoice kStates[] = {
 
 std::size_t at(CheckpointState state) { return static_cast<std::size_t>(state); }
 
-// Parameter tensors that carry optimizer state on a GPU holding `layers` layers (and the
-// embedding when `first`, the final norm and output layer when `last`). torch.optim keeps one
-// step counter per such tensor; LoRA trains two adapter matrices (A and B) per target projection.
-double trainableTensorCount(const Scenario& s, const ParameterInventory& inventory, int ep, int layers, bool first, bool last)
+// Parameter tensors that carry optimizer state, in the whole model and on one GPU holding `layers`
+// layers (and the embedding when `first`, the final norm and output layer when `last`), in one
+// pass over the inventory (this runs on every estimate). torch.optim keeps one step counter per
+// such tensor; LoRA trains two adapter matrices (A and B) per target projection.
+struct TensorCounts {
+    double whole = 0;
+    double rank = 0;
+};
+
+TensorCounts trainableTensorCounts(const Scenario& s, const ParameterInventory& inventory, int ep, int layers, bool first, bool last)
 {
-    double tensors = 0;
+    TensorCounts counts;
+    const double modelLayers = static_cast<double>(s.model.layers);
     for (const TensorGroup& g : inventory.groups()) {
-        const double copies = static_cast<double>(g.expert ? (g.copies + ep - 1) / ep : g.copies);
-        double where = 0;
+        double per = 0;  // tensors of the group per place it appears
+        if (s.training.finetune == FineTune::Full)
+            per = 1.0;
+        else if ((g.projection & s.training.loraTargets) != 0)
+            per = 2.0;  // the adapter's A and B
+        else
+            continue;
+        double whole = 0;
+        double here = 0;
         switch (g.placement) {
-        case Placement::Layer: where = layers; break;
+        case Placement::Layer:
+            whole = modelLayers;
+            here = layers;
+            break;
         // The dense MLP of a MoE model's first k layers: counted as the MoE block it replaces (a
         // few 4-byte step counters either way).
-        case Placement::DenseLayer: where = 0; break;
-        case Placement::Embedding: where = first ? 1 : 0; break;
+        case Placement::DenseLayer: break;
+        case Placement::Embedding:
+            whole = 1;
+            here = first ? 1 : 0;
+            break;
         case Placement::FinalNorm:
-        case Placement::Output: where = last ? 1 : 0; break;
+        case Placement::Output:
+            whole = 1;
+            here = last ? 1 : 0;
+            break;
         }
-        if (s.training.finetune == FineTune::Full)
-            tensors += copies * where;
-        else if ((g.projection & s.training.loraTargets) != 0)
-            tensors += 2.0 * copies * where;
+        counts.whole += per * static_cast<double>(g.copies) * whole;
+        counts.rank += per * static_cast<double>(g.expert ? (g.copies + ep - 1) / ep : g.copies) * here;
     }
-    return tensors;
+    return counts;
 }
 
 } // namespace
@@ -88,7 +109,10 @@ CheckpointSize checkpointSize(const Scenario& s, const ParameterInventory& inven
 
     // The whole job, each tensor once: PyTorch DCP deduplicates replicated tensors (torch/distributed/
     // checkpoint/_dedup_save_plans.py) and Megatron's torch_dist format saves only the main replica.
-    c.trainableTensors = trainableTensorCount(s, inventory, 1, static_cast<int>(s.model.layers), true, true);
+    const bool first = rank.stage == 0;
+    const bool last = rank.stage == std::max(1, layout.pp) - 1;
+    const TensorCounts tensors = trainableTensorCounts(s, inventory, layout.ep, rank.layersOnStage, first, last);
+    c.trainableTensors = tensors.whole;
     c.total[at(Weights)] = single.trainableParams * recipe.weight;
     c.total[at(MasterWeights)] = single.device.masterWeights + single.host.masterWeights;
     c.total[at(OptimizerStates)] = single.device.optimizerStates + single.host.optimizerStates;
@@ -102,13 +126,11 @@ CheckpointSize checkpointSize(const Scenario& s, const ParameterInventory& inven
     // (DeepSpeed's zero_pp_rank_N_mp_rank_XX_optim_states.pt, Megatron's distrib_optim.pt).
     const bool zero3 = layout.zero >= 3;
     const double share = layout.zero >= 1 && rank.trainableParams > 0 ? rank.updatedParams / rank.trainableParams : 1.0;
-    const bool first = rank.stage == 0;
-    const bool last = rank.stage == std::max(1, layout.pp) - 1;
     c.rank[at(Weights)] = (zero3 ? rank.updatedParams : rank.trainableParams) * recipe.weight;
     c.rank[at(MasterWeights)] = rank.device.masterWeights + rank.host.masterWeights;
     c.rank[at(OptimizerStates)] = rank.device.optimizerStates + rank.host.optimizerStates;
     c.rank[at(StepCounters)] = stepCounterBytesPerTensor(s.training.optimizer) * share
-                               * trainableTensorCount(s, inventory, layout.ep, rank.layersOnStage, first, last);
+                               * tensors.rank;
     c.rank[at(RngState)] = rngStateBytesPerRank();
     c.rank[at(DataLoader)] = dataLoaderBytesPerRank();
     for (std::size_t i = 0; i < kCheckpointStates; ++i) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <thread>
 
 #include "core/common/messages.h"
@@ -86,9 +87,18 @@ struct Worker {
     PlanResult result;
     TopK top{request.objective, request.top};
     ParetoFront front;
+    // The unshared states of the last (tp, ep) summed: they do not depend on cp, sequence
+    // parallelism, the micro-batch, pp, ZeRO or offload, so groups that share tp and ep share them.
+    std::optional<LedgerTensors> tensors;
 
     void run();
     void group(Scenario& w, const GroupKey& key, std::uint64_t order);
+    const LedgerTensors& tensorsFor(const Scenario& w, int tp, int ep)
+    {
+        if (!tensors || tensors->tp != tp || tensors->ep != ep)
+            tensors = ledgerTensors(w, inventory, shapeParameters, tp, ep);
+        return *tensors;
+    }
 };
 
 void Worker::run()
@@ -163,7 +173,7 @@ void Worker::group(Scenario& w, const GroupKey& key, std::uint64_t order)
                 p.vpp = 1;
                 fillDistributedLayout(w, layout);
                 layout.stageLayers = stages;
-                const LedgerStates states = ledgerStates(w, inventory, shapeParameters, layout);
+                const LedgerStates states = ledgerStates(w, tensorsFor(w, key.tp, key.ep), layout);
                 for (int vpp : space.vpps) {
                     if (space.vppRule(pi, vpp, layout.microbatches)) {
                         result.rejected[static_cast<std::size_t>(PlanRule::VppSchedule)] += space.recomputes.size();
@@ -312,7 +322,7 @@ PlanResult planOneCount(const PlanRequest& request)
     std::vector<Worker> workers;
     workers.reserve(static_cast<std::size_t>(threads));
     for (int t = 0; t < threads; ++t)
-        workers.push_back(Worker{space, request, *gpu, inventory, shapeParameters, t, threads, {}, TopK(request.objective, request.top), {}});
+        workers.push_back(Worker{space, request, *gpu, inventory, shapeParameters, t, threads, {}, TopK(request.objective, request.top), {}, std::nullopt});
     if (threads == 1) {
         workers[0].run();
     } else {

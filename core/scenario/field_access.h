@@ -16,6 +16,9 @@ namespace shardscope::field_access {
 
 template <typename T> struct IsOptional : std::false_type {};
 template <typename T> struct IsOptional<std::optional<T>> : std::true_type {};
+template <typename T> struct InnerOf { using type = T; };
+template <typename T> struct InnerOf<std::optional<T>> { using type = T; };
+template <typename T> using Inner = typename InnerOf<T>::type;
 
 template <typename T>
 FieldValue toValue(const T& v)
@@ -84,6 +87,27 @@ struct At {
             return toValue(v);
         }
     }
+    // A whole or real number read as a double (what get() returns as a FieldValue, unboxed);
+    // null for enums, booleans and text.
+    static constexpr bool kNumeric = std::is_arithmetic_v<Inner<Type>> && !std::is_same_v<Inner<Type>, bool>;
+    static bool readNumber(const Scenario& s, double& out)
+    {
+        if constexpr (!kNumeric) {
+            return false;  // never called: `number` is null for these
+        } else {
+            const Type& v = ref(s);
+            if constexpr (IsOptional<Type>::value) {
+                if (!v)
+                    return false;
+                out = static_cast<double>(*v);
+            } else {
+                out = static_cast<double>(v);
+            }
+            return true;
+        }
+    }
+    static constexpr bool (*number)(const Scenario&, double&) = kNumeric ? &readNumber : nullptr;
+
     static bool set(Scenario& s, const FieldValue& value)
     {
         Type& v = ref(s);
@@ -105,6 +129,11 @@ struct At {
 template <std::int64_t Scale, auto... Path>
 struct Scaled {
     static std::optional<FieldValue> get(const Scenario& s) { return At<Path...>::ref(s) / static_cast<double>(Scale); }
+    static bool number(const Scenario& s, double& out)
+    {
+        out = At<Path...>::ref(s) / static_cast<double>(Scale);
+        return true;
+    }
     static bool set(Scenario& s, const FieldValue& value)
     {
         double v = 0;
@@ -124,6 +153,10 @@ struct MoeOnly {
             return std::nullopt;
         return At<&Scenario::model, &ModelSpec::moe, Member>::get(s);
     }
+    static bool number(const Scenario& s, double& out)
+    {
+        return s.model.moe.isMoe() && At<&Scenario::model, &ModelSpec::moe, Member>::readNumber(s, out);
+    }
 };
 
 // Fields only multi-head latent attention has: written only for MLA models.
@@ -135,6 +168,7 @@ struct MlaOnly {
             return std::nullopt;
         return At<&Scenario::model, Member>::get(s);
     }
+    static bool number(const Scenario& s, double& out) { return s.model.mla() && At<&Scenario::model, Member>::readNumber(s, out); }
 };
 
 } // namespace shardscope::field_access

@@ -22,7 +22,7 @@ constexpr double kInt = 2147483647.0;          // the largest value an int field
 constexpr double kNoMax = std::numeric_limits<double>::max();  // not bounded above (finite numbers only; the
                                                                 // old literal rounded up to infinity)
 
-#define ACCESS(...) &At<__VA_ARGS__>::get, &At<__VA_ARGS__>::set
+#define ACCESS(...) &At<__VA_ARGS__>::get, &At<__VA_ARGS__>::set, At<__VA_ARGS__>::number
 
 using S = Scenario;
 using M = ModelSpec;
@@ -58,10 +58,11 @@ const FieldSpec kFields[] = {
     {"model", "kv_heads", "kv-heads", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "heads"), 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "KV heads"),
      SHARDSCOPE_TR_NOOP("UiText", "key/value heads (GQA/MQA); 0 means as many as attention heads"), nullptr,
      [](const S& s) -> std::optional<FieldValue> { return std::int64_t{s.model.effectiveKvHeads()}; },
-     &At<&S::model, &M::kvHeads>::set},
+     &At<&S::model, &M::kvHeads>::set, [](const S& s, double& v) { v = static_cast<double>(s.model.effectiveKvHeads()); return true; }},
     {"model", "head_dim", "head-dim", FieldType::Int, "", 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Head dimension"),
      SHARDSCOPE_TR_NOOP("UiText", "head dimension (default hidden / heads)"), nullptr,
-     [](const S& s) -> std::optional<FieldValue> { return s.model.effectiveHeadDim(); }, &At<&S::model, &M::headDim>::set},
+     [](const S& s) -> std::optional<FieldValue> { return s.model.effectiveHeadDim(); }, &At<&S::model, &M::headDim>::set,
+     [](const S& s, double& v) { v = static_cast<double>(s.model.effectiveHeadDim()); return true; }},
     {"model", "ffn_hidden", "ffn-hidden", FieldType::Int, "", 1, 4194304, false, SHARDSCOPE_TR_NOOP("UiText", "FFN hidden size"),
      SHARDSCOPE_TR_NOOP("UiText", "MLP hidden size (at most 2^22)"), nullptr, ACCESS(&S::model, &M::ffnHidden)},
     {"model", "mlp", "mlp", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "MLP"), SHARDSCOPE_TR_NOOP("UiText", "the MLP block"), &enumTable<MlpKind>(),
@@ -100,26 +101,26 @@ const FieldSpec kFields[] = {
      &enumTable<AttentionKind>(), ACCESS(&S::model, &M::attention)},
     {"model", "q_lora_rank", "q-lora-rank", FieldType::Int, "", 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "Query latent rank"),
      SHARDSCOPE_TR_NOOP("UiText", "MLA: rank of the query projection (0: queries projected directly)"), nullptr, &MlaOnly<&M::qLoraRank>::get,
-     &At<&S::model, &M::qLoraRank>::set},
+     &At<&S::model, &M::qLoraRank>::set, &MlaOnly<&M::qLoraRank>::number},
     {"model", "kv_lora_rank", "kv-lora-rank", FieldType::Int, "", 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "KV latent rank"),
      SHARDSCOPE_TR_NOOP("UiText", "MLA: rank of the compressed key/value latent"), nullptr, &MlaOnly<&M::kvLoraRank>::get,
-     &At<&S::model, &M::kvLoraRank>::set},
+     &At<&S::model, &M::kvLoraRank>::set, &MlaOnly<&M::kvLoraRank>::number},
     {"model", "rope_head_dim", "rope-head-dim", FieldType::Int, "", 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Rotary head dimension"),
      SHARDSCOPE_TR_NOOP("UiText", "MLA: the rotary part of each query/key head (head dimension is the rest)"), nullptr, &MlaOnly<&M::ropeHeadDim>::get,
-     &At<&S::model, &M::ropeHeadDim>::set},
+     &At<&S::model, &M::ropeHeadDim>::set, &MlaOnly<&M::ropeHeadDim>::number},
     {"model", "v_head_dim", "v-head-dim", FieldType::Int, "", 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Value head dimension"),
-     SHARDSCOPE_TR_NOOP("UiText", "MLA: width of each value head"), nullptr, &MlaOnly<&M::vHeadDim>::get, &At<&S::model, &M::vHeadDim>::set},
+     SHARDSCOPE_TR_NOOP("UiText", "MLA: width of each value head"), nullptr, &MlaOnly<&M::vHeadDim>::get, &At<&S::model, &M::vHeadDim>::set, &MlaOnly<&M::vHeadDim>::number},
     {"model", "dropout", "dropout", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Dropout"),
      SHARDSCOPE_TR_NOOP("UiText", "attention and hidden dropout in training"), nullptr, ACCESS(&S::model, &M::dropout)},
     {"model", "experts", "experts", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "experts"), 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Experts"),
      SHARDSCOPE_TR_NOOP("UiText", "routed experts per MoE layer (0: a dense model)"), nullptr, &MoeOnly<&MoeSpec::experts>::get,
-     &At<&S::model, &M::moe, &MoeSpec::experts>::set},
+     &At<&S::model, &M::moe, &MoeSpec::experts>::set, &MoeOnly<&MoeSpec::experts>::number},
     {"model", "top_k", "top-k", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "experts"), 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Experts per token"),
      SHARDSCOPE_TR_NOOP("UiText", "routed experts each token uses"), nullptr, &MoeOnly<&MoeSpec::topK>::get,
-     &At<&S::model, &M::moe, &MoeSpec::topK>::set},
+     &At<&S::model, &M::moe, &MoeSpec::topK>::set, &MoeOnly<&MoeSpec::topK>::number},
     {"model", "shared_experts", "shared-experts", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "experts"), 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Shared experts"),
      SHARDSCOPE_TR_NOOP("UiText", "experts every token uses"), nullptr, &MoeOnly<&MoeSpec::sharedExperts>::get,
-     &At<&S::model, &M::moe, &MoeSpec::sharedExperts>::set},
+     &At<&S::model, &M::moe, &MoeSpec::sharedExperts>::set, &MoeOnly<&MoeSpec::sharedExperts>::number},
     {"model", "expert_ffn_hidden", "expert-ffn-hidden", FieldType::Int, "", 0, 4194304, false, SHARDSCOPE_TR_NOOP("UiText", "Expert FFN size"),
      SHARDSCOPE_TR_NOOP("UiText", "expert MLP hidden size (0: the FFN hidden size)"), nullptr,
      [](const S& s) -> std::optional<FieldValue> {
@@ -130,7 +131,7 @@ const FieldSpec kFields[] = {
      &At<&S::model, &M::moe, &MoeSpec::expertFfnHidden>::set},
     {"model", "dense_layers", "dense-layers", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "layers"), 0, 16384, false, SHARDSCOPE_TR_NOOP("UiText", "Dense layers"),
      SHARDSCOPE_TR_NOOP("UiText", "the first k layers keep a dense MLP of the FFN hidden size (DeepSeek's first_k_dense_replace)"), nullptr,
-     &MoeOnly<&MoeSpec::denseLayers>::get, &At<&S::model, &M::moe, &MoeSpec::denseLayers>::set},
+     &MoeOnly<&MoeSpec::denseLayers>::get, &At<&S::model, &M::moe, &MoeSpec::denseLayers>::set, &MoeOnly<&MoeSpec::denseLayers>::number},
 
     // ---- training
     {"training", "recipe", "recipe", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Recipe"),
@@ -179,7 +180,7 @@ const FieldSpec kFields[] = {
              s.training.loraTargets = targets;
          return targets != 0;
      },
-     msg::kBadLoraTargets},
+     nullptr, msg::kBadLoraTargets},
     {"training", "fused_swiglu", "fused-swiglu", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Fused SwiGLU"),
      SHARDSCOPE_TR_NOOP("UiText", "SwiGLU saves only its input (Megatron); =off for eager PyTorch"), nullptr, ACCESS(&S::training, &T::fusedSwiglu)},
     {"training", "norm_statistics", "norm-statistics", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Norm statistics"),
@@ -248,15 +249,15 @@ const FieldSpec kFields[] = {
     // ---- overhead
     {"overhead", "context_mib", "context-mib", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "MiB"), 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "CUDA context"),
      SHARDSCOPE_TR_NOOP("UiText", "CUDA context and workspaces, MiB"), nullptr, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::cudaContextBytes>::get,
-     &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::cudaContextBytes>::set},
+     &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::cudaContextBytes>::set, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::cudaContextBytes>::number},
     {"overhead", "fragmentation", "fragmentation", FieldType::Number, "", 0, 1, false, SHARDSCOPE_TR_NOOP("UiText", "Fragmentation"),
      SHARDSCOPE_TR_NOOP("UiText", "allocator slack, fraction of activations"), nullptr, ACCESS(&S::overhead, &O::fragmentation)},
     {"overhead", "nccl_mib", "nccl-mib", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "MiB"), 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "NCCL buffers"),
      SHARDSCOPE_TR_NOOP("UiText", "NCCL buffers per communicator, MiB"), nullptr, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::ncclBytesPerGroup>::get,
-     &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::ncclBytesPerGroup>::set},
+     &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::ncclBytesPerGroup>::set, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::ncclBytesPerGroup>::number},
     {"overhead", "bucket_mb", "bucket-mb", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "MB"), 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "Gradient bucket"),
      SHARDSCOPE_TR_NOOP("UiText", "gradient bucket, MB"), nullptr, &Scaled<static_cast<std::int64_t>(units::kMB), &S::overhead, &O::dpBucketBytes>::get,
-     &Scaled<static_cast<std::int64_t>(units::kMB), &S::overhead, &O::dpBucketBytes>::set},
+     &Scaled<static_cast<std::int64_t>(units::kMB), &S::overhead, &O::dpBucketBytes>::set, &Scaled<static_cast<std::int64_t>(units::kMB), &S::overhead, &O::dpBucketBytes>::number},
     {"overhead", "zero3_prefetch_layers", "zero3-prefetch-layers", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "layers"), 0, 16384, false,
      SHARDSCOPE_TR_NOOP("UiText", "ZeRO-3 prefetch"), SHARDSCOPE_TR_NOOP("UiText", "ZeRO-3 gathered layers live"), nullptr, ACCESS(&S::overhead, &O::zero3PrefetchLayers)},
 
@@ -417,12 +418,17 @@ void checkFieldRanges(const Scenario& s, Diagnostics& out)
     }();
     for (const FieldSpec* field : numericFields) {
         const FieldSpec& spec = *field;
-        const std::optional<FieldValue> value = spec.get(s);
-        if (!value)
-            continue;
-        const double number = std::holds_alternative<double>(*value)
-                                  ? std::get<double>(*value)
-                                  : static_cast<double>(std::get<std::int64_t>(*value));
+        double number = 0.0;
+        if (spec.number != nullptr) {
+            if (!spec.number(s, number))
+                continue;
+        } else {
+            const std::optional<FieldValue> value = spec.get(s);
+            if (!value)
+                continue;
+            number = std::holds_alternative<double>(*value) ? std::get<double>(*value)
+                                                             : static_cast<double>(std::get<std::int64_t>(*value));
+        }
         // Within range is the rule: test it here, so the estimate (which runs this on every
         // call) builds nothing for a valid field.
         const bool within = (spec.minExclusive ? number > spec.min : number >= spec.min) && number <= spec.max;

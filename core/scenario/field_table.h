@@ -49,6 +49,10 @@ struct FieldSpec {
     // Writes a value that has the field's type and is within its range; false when the value is
     // not acceptable (an unknown id). Null for the model's source fields, which the reader handles.
     bool (*set)(Scenario&, const FieldValue&);
+    // Numeric fields read as a plain number, for the range checks every estimate runs (building
+    // and destroying a FieldValue per field cost about a tenth of an estimate): false when unset,
+    // else the value in `get`'s units. Null where only `get` reads the field (derived values).
+    bool (*number)(const Scenario&, double&) = nullptr;
     const char* rangeMessage = nullptr;  // a catalog template (%1 = the value) replacing the generic one
 
     std::string path() const { return std::string(group) + "." + key; }

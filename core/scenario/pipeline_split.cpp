@@ -97,7 +97,9 @@ std::vector<int> pipelineStageLayers(const Scenario& s, Diagnostics* out)
         std::vector<int> split = automaticSplit(layers, pp);
         if (split.empty() || pp > layers)
             report(out, "parallel.pp", msg::kPpMoreThanLayers, {str(pp), str(layers)});
-        return pp > layers ? std::vector<int>{} : split;
+        if (pp > layers)
+            return {};
+        return split;  // returned by name, not copied through a conditional
     }
     // Megatron-LM's uneven pipeline: the given stages, and the left-over layers evenly on the rest.
     const int given = (first > 0 ? 1 : 0) + (last > 0 ? 1 : 0);

@@ -54,7 +54,10 @@ void checkParallel(const Scenario& s, Diagnostics& out)
         error(out, "parallel.tp", msg::kTpFfn, {str(p.tp), str(m.ffnHidden)});
     if (m.moe.isMoe() && m.expertFfn() % p.tp != 0)
         error(out, "parallel.tp", msg::kTpExpertFfn, {str(p.tp), str(m.expertFfn())});
-    const std::vector<int> stages = pipelineStageLayers(s, &out);
+    // One stage without an explicit split cannot be wrong (pp 1 holds every layer; the split's
+    // vector would be built and thrown away on every estimate), so only a pipeline is split here.
+    const bool split = p.pp > 1 || p.vpp > 1 || !p.ppLayers.empty() || p.ppFirstStageLayers != 0 || p.ppLastStageLayers != 0;
+    const std::vector<int> stages = split ? pipelineStageLayers(s, &out) : std::vector<int>{};
     if (p.vpp > 1) {
         if (p.pp < 2)
             error(out, "parallel.vpp", msg::kVppNeedsPp, {str(p.vpp)});

@@ -6,6 +6,7 @@
 
 #include "core/estimate/estimate.h"
 #include "core/estimate/sweeps.h"
+#include "core/scenario/field_table.h"
 #include "core/scenario/layout_options.h"
 #include "core/scenario/model_presets.h"
 #include "core/scenario/scenario_json.h"
@@ -243,6 +244,59 @@ private slots:
             QVERIFY2(estimate(fixed).valid(), f.field);  // every suggestion runs
         }
         QVERIFY(nearestValidLayouts(defaultScenario()).empty());  // nothing to fix
+    }
+
+    // The range checks read numeric fields through FieldSpec::number (no FieldValue per field);
+    // it must give what get() gives, set or unset, on every model preset (dense, MoE, MLA) with
+    // the optional fields both unset and set, and every numeric field read from a member has one.
+    void numberReadsWhatGetReads()
+    {
+        std::vector<Scenario> scenarios{defaultScenario()};
+        for (const ModelPreset& preset : standardModelPresets().all()) {
+            Scenario s = defaultScenario();
+            s.model = preset.spec;
+            scenarios.push_back(s);
+            s.model.exactParams = 7'000'000'001;
+            s.model.headDim = 0;
+            s.model.kvHeads = 0;
+            s.model.position = PositionKind::Learned;
+            s.model.maxPositions = 4097;
+            s.training.globalBatch = 1536;
+            s.parallel.dp = 3;
+            s.parallel.tp = 7;
+            s.overhead.cudaContextBytes = 1234.5 * 1048576.0;
+            s.overhead.dpBucketBytes = 3e8 + 0.25;
+            scenarios.push_back(s);
+        }
+        QStringList withoutNumber;
+        int compared = 0;
+        for (const FieldSpec& spec : scenarioFields()) {
+            if (!spec.numeric()) {
+                QVERIFY2(spec.number == nullptr, spec.key);
+                continue;
+            }
+            if (spec.get == nullptr)
+                continue;
+            if (spec.number == nullptr) {
+                withoutNumber << QString::fromStdString(spec.path());
+                continue;
+            }
+            for (const Scenario& s : scenarios) {
+                const std::optional<FieldValue> value = spec.get(s);
+                double number = -1.0;
+                const bool set = spec.number(s, number);
+                QCOMPARE(set, value.has_value());
+                if (!set)
+                    continue;
+                const double expected = std::holds_alternative<double>(*value) ? std::get<double>(*value)
+                                                                                : static_cast<double>(std::get<std::int64_t>(*value));
+                QVERIFY2(number == expected, qPrintable(QString::fromStdString(spec.path())));
+                ++compared;
+            }
+        }
+        QVERIFY(compared > 1000);
+        // Derived by a lambda that only get() has; the checks read them through it.
+        QCOMPARE(withoutNumber, (QStringList{QStringLiteral("model.max_positions"), QStringLiteral("model.expert_ffn_hidden")}));
     }
 };
 
