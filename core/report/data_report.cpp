@@ -12,10 +12,16 @@ std::int64_t orderDigest(const DataSharding& d)
 {
     std::string text;
     for (std::size_t r = 0; r < d.ranks.size(); ++r) {
-        text += "rank " + std::to_string(r) + ":";
-        for (std::size_t k = 0; k < d.ranks[r].size(); ++k)
-            text += (k == 0 ? " " : ",") + std::to_string(d.ranks[r][k].sample);
-        text += "\n";
+        // Appended piece by piece (also keeps gcc 12's -Wrestrict false positive on
+        // "literal" + std::string&& away).
+        text += "rank ";
+        text += std::to_string(r);
+        text += ':';
+        for (std::size_t k = 0; k < d.ranks[r].size(); ++k) {
+            text += k == 0 ? ' ' : ',';
+            text += std::to_string(d.ranks[r][k].sample);
+        }
+        text += '\n';
     }
     return static_cast<std::int64_t>(std::stoull(sha256Hex(text).substr(0, 12), nullptr, 16));
 }

@@ -113,8 +113,10 @@ std::string formatCaseValue(double value, const std::string& unit)
         const double tenths = std::round(value * 10.0);
         number = groupedInteger(std::trunc(tenths / 10.0));
         const int decimal = static_cast<int>(std::fabs(std::fmod(tenths, 10.0)));
-        if (decimal != 0)
-            number += "." + std::to_string(decimal);
+        if (decimal != 0) {
+            number += '.';  // not "." + std::string&&: gcc 12 warns a false -Wrestrict on that
+            number += std::to_string(decimal);
+        }
     } else {
         number = printf1("%.6g", value);
     }

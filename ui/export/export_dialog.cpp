@@ -87,7 +87,9 @@ QString ExportDialog::path() const { return path_->text().trimmed(); }
 
 ExportOptions ExportDialog::options() const
 {
-    ExportOptions o{QSize(width_->value(), height_->value()), scale_->value()};
+    ExportOptions o;
+    o.size = QSize(width_->value(), height_->value());
+    o.scale = scale_->value();
     if (preset_->currentData().toInt() != 0)
         o.fontScale = slideOptions(false).fontScale;
     if (theme_->currentData().toInt() >= 0)
