@@ -51,9 +51,10 @@ struct LayerKernelTimes;
 struct OutputKernelTimes;
 ComputeTimes computePerMicrobatch(const Context& c, const LayerKernelTimes& layer, const OutputKernelTimes& output);
 
-// Adds one collective to the step and returns its index in r.collectives.
+// Adds one collective to the step and returns its index in r.collectives. `link`: the group's
+// link when the caller has found it already (the data-parallel collectives share one).
 std::size_t addCollective(const Context& c, StepEstimate& r, Collective collective, ParallelDim dimension,
-                          CommPurpose purpose, int ranks, double bytes, double calls);
+                          CommPurpose purpose, int ranks, double bytes, double calls, const Link* link = nullptr);
 
 // Tensor, expert, context and pipeline parallelism: their collectives, and the exposed seconds
 // they add to each micro-batch.

@@ -32,9 +32,9 @@ struct Window {
 } // namespace
 
 std::size_t addCollective(const Context& c, StepEstimate& r, Collective collective, ParallelDim dimension,
-                          CommPurpose purpose, int ranks, double bytes, double calls)
+                          CommPurpose purpose, int ranks, double bytes, double calls, const Link* found)
 {
-    const Link link = groupLink(dimension, c.sizes, c.links);
+    const Link link = found != nullptr ? *found : groupLink(dimension, c.sizes, c.links);
     CollectiveCall call;
     call.collective = collective;
     call.dimension = dimension;
@@ -66,7 +66,11 @@ double modelParallelTraffic(const Context& c, const ComputeTimes& compute, StepE
         // input gradients before one in the backward (GPT-NeoX's gpt_j_residual): half the calls.
         const double perLayer = m.parallelResidual ? 0.5 : 1.0;
         const double calls = perLayer * (4.0 + 2.0 * c.refwd) * c.layers * mb;
-        std::vector<std::size_t> added;
+        // At most three collectives (fp8 gathers forward and backward, the reduce-scatter): a fixed
+        // array, as the step model allocates nothing but its list of collectives.
+        std::array<std::size_t, 3> added{};
+        std::size_t addedCount = 0;
+        const auto push = [&](std::size_t i) { added.at(addedCount++) = i; };
         if (l.sequenceParallel) {
             // fp8 recipes cast a column-parallel layer's input before gathering it (Transformer
             // Engine's fp8 all-gather with sequence parallelism; torchao's Float8ColwiseParallel):
@@ -76,19 +80,19 @@ double modelParallelTraffic(const Context& c, const ComputeTimes& compute, StepE
             const double forwardGathers = perLayer * (2.0 + 2.0 * c.refwd) * c.layers * mb;
             const double backwardGathers = calls - forwardGathers;
             if (fp8Inputs) {
-                added.push_back(addCollective(c, r, Collective::AllGather, ParallelDim::TP, CommPurpose::ActivationsSequenceParallel,
+                push(addCollective(c, r, Collective::AllGather, ParallelDim::TP, CommPurpose::ActivationsSequenceParallel,
                                               l.tp, size / c.actBytes, forwardGathers));
-                added.push_back(addCollective(c, r, Collective::AllGather, ParallelDim::TP, CommPurpose::ActivationsSequenceParallel,
+                push(addCollective(c, r, Collective::AllGather, ParallelDim::TP, CommPurpose::ActivationsSequenceParallel,
                                               l.tp, size, backwardGathers));
             } else {
-                added.push_back(addCollective(c, r, Collective::AllGather, ParallelDim::TP, CommPurpose::ActivationsSequenceParallel, l.tp, size, calls));
+                push(addCollective(c, r, Collective::AllGather, ParallelDim::TP, CommPurpose::ActivationsSequenceParallel, l.tp, size, calls));
             }
-            added.push_back(addCollective(c, r, Collective::ReduceScatter, ParallelDim::TP, CommPurpose::ActivationsSequenceParallel, l.tp, size, calls));
+            push(addCollective(c, r, Collective::ReduceScatter, ParallelDim::TP, CommPurpose::ActivationsSequenceParallel, l.tp, size, calls));
         } else {
-            added.push_back(addCollective(c, r, Collective::AllReduce, ParallelDim::TP, CommPurpose::Activations, l.tp, size, calls));
+            push(addCollective(c, r, Collective::AllReduce, ParallelDim::TP, CommPurpose::Activations, l.tp, size, calls));
         }
-        for (std::size_t i : added)
-            exposedPerMb += expose(c, r, i, r.collectives[i].seconds * (1.0 - perf.tpOverlap));
+        for (std::size_t n = 0; n < addedCount; ++n)
+            exposedPerMb += expose(c, r, added[n], r.collectives[added[n]].seconds * (1.0 - perf.tpOverlap));
     }
     if (l.ep > 1 && m.moe.isMoe()) {
         // Dispatch and combine, forward and backward (Lepikhin et al. 2020, GShard): 4 all-to-alls
@@ -135,6 +139,8 @@ double dataParallelTraffic(const Context& c, const ComputeTimes& compute, StepEs
         w.comm += r.collectives[i].seconds / w.occurrences;
         w.add(i);
     };
+    Link link;  // the same for every call below: found at the first
+    bool haveLink = false;
     for (int kind = 0; kind < 2; ++kind) {
         const int ranks = dataParallelRanks(c.layout, kind == 1);
         const ShardBytes& shard = c.mostLoaded.shard;
@@ -144,8 +150,12 @@ double dataParallelTraffic(const Context& c, const ComputeTimes& compute, StepEs
         const bool expert = kind == 1;
         const CommPurpose gradients = expert ? CommPurpose::ExpertGradients : CommPurpose::Gradients;
         const CommPurpose parameters = expert ? CommPurpose::ExpertParameters : CommPurpose::Parameters;
+        if (!haveLink) {
+            link = groupLink(ParallelDim::DP, c.sizes, c.links);
+            haveLink = true;
+        }
         const auto add = [&](Collective collective, CommPurpose purpose, double bytes, double calls) {
-            return addCollective(c, r, collective, ParallelDim::DP, purpose, ranks, bytes, calls);
+            return addCollective(c, r, collective, ParallelDim::DP, purpose, ranks, bytes, calls, &link);
         };
         // ZeRO-3 that keeps a stage's weights gathered through the step communicates as ZeRO-1: one
         // all-gather of the (fp8 or 16-bit) weights and one reduce-scatter of the gradients per step.
