@@ -20,7 +20,7 @@ std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return b > 0 ? (a + b - 1
 using States = StateTotals;
 
 // Sums tensor groups into unshared states on one tensor- and expert-parallel rank; the layout's
-// ZeRO shares and offload follow in shareStates. (ZeRO: Rajbhandari et al. 2020, arXiv 1910.02054,
+// ZeRO shares and offload follow in StateSharer. (ZeRO: Rajbhandari et al. 2020, arXiv 1910.02054,
 // §5.1-5.3 and Figure 1: stage 1 shards optimizer states, stage 2 also gradients, stage 3 also
 // parameters, each over the data-parallel group.)
 class TensorAccountant {
@@ -67,7 +67,7 @@ public:
 
 private:
     // ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840, §4.1) keeps gradients, fp32 master weights
-    // and optimizer states in host memory (shareStates places them).
+    // and optimizer states in host memory (StateSharer places them).
     void addTrainable(double elements, double optimizerBytes, int kind, TensorTotals& out) const
     {
         out.masterWeights[kind] += elements * recipe_.master;

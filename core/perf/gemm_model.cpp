@@ -22,7 +22,7 @@ double waveEfficiency(double m, double n, int sms)
     const double slots = static_cast<double>(sms);
     // GEMM sizes are whole numbers: then the tile and wave counts are integer ceilings, the same
     // values as the floating-point ceilings below (m / 128 and m / 256 are exact; a product of tile
-    // counts below 2^62 over the SMs is never within rounding of a whole number unless it is one)
+    // counts, below 2^47 here, over the SMs is never within rounding of a whole number unless it is one)
     // at a fraction of the cost (gcc inlines each std::ceil as about 20 instructions without SSE4.1).
     constexpr double kWhole = 2147483648.0;  // 2^31: the tile products stay far below 2^63
     const auto mi = static_cast<std::int64_t>(m > 0.0 && m < kWhole ? m : 0.0);  // in range of the cast, NaN excluded
