@@ -1,5 +1,6 @@
 // Scenario checks (every impossible layout is an error naming its field) and scenario files
 // (round trip, malformed input rejected without touching the current scenario).
+#include <QSet>
 #include <QtTest>
 
 #include <QTemporaryDir>
@@ -266,10 +267,23 @@ private slots:
             s.parallel.tp = 7;
             s.overhead.cudaContextBytes = 1234.5 * 1048576.0;
             s.overhead.dpBucketBytes = 3e8 + 0.25;
+            // The optional real-valued fields, set (the default scenario leaves them unset).
+            s.cluster.intraNodeGbps = 450.5;
+            s.cluster.interNodeGbps = 50.25;
+            s.cluster.peakTflops = 989.5;
+            s.cluster.memoryGbps = 3350.0;
+            s.perf.gemmEfficiency = 0.625;
+            s.ops.clusterMtbfHours = 2.75;
+            s.ops.failuresPerGpuDay = 0.0125;
+            s.ops.checkpointWriteMinutes = 1.5;
+            s.ops.storageGbps = 123.0;
+            s.ops.restartMinutes = 7.25;
+            s.ops.intervalMinutes = 33.0;
             scenarios.push_back(s);
         }
         QStringList withoutNumber;
         int compared = 0;
+        QSet<QString> readSet;  // fields compared with a value
         for (const FieldSpec& spec : scenarioFields()) {
             if (!spec.numeric()) {
                 QVERIFY2(spec.number == nullptr, spec.key);
@@ -292,9 +306,14 @@ private slots:
                                                                                 : static_cast<double>(std::get<std::int64_t>(*value));
                 QVERIFY2(number == expected, qPrintable(QString::fromStdString(spec.path())));
                 ++compared;
+                readSet << QString::fromStdString(spec.path());
             }
         }
         QVERIFY(compared > 1000);
+        for (const char* optional : {"cluster.intra_node_gbps", "cluster.inter_node_gbps", "cluster.peak_tflops", "cluster.memory_gbps",
+                                     "perf.gemm_efficiency", "ops.cluster_mtbf_hours", "ops.failures_per_gpu_day", "ops.checkpoint_write_minutes",
+                                     "ops.storage_gbps", "ops.restart_minutes", "ops.interval_minutes"})
+            QVERIFY2(readSet.contains(QLatin1String(optional)), optional);
         // Derived by a lambda that only get() has; the checks read them through it.
         QCOMPARE(withoutNumber, (QStringList{QStringLiteral("model.max_positions"), QStringLiteral("model.expert_ffn_hidden")}));
     }
