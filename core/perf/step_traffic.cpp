@@ -29,6 +29,28 @@ struct Window {
     void add(std::size_t i) { members.at(count++) = i; }
 };
 
+// The exposed part of a step's stage-to-stage traffic. Megatron-LM's interleaved schedule
+// (megatron/core/pipeline_parallel/schedules.py, forward_backward_pipelining_with_interleaving)
+// posts each chunk's send/recv asynchronously and waits only before the data is used
+// (overlap_p2p_comm), so in the steady state it runs behind other chunks' compute; the warmup's
+// forward passes and the flush's backward passes wait on theirs (unless
+// overlap_p2p_comm_warmup_flush). The first stage has the longest warmup,
+// 2 (pp - 1) + (vpp - 1) pp chunk passes (the same file's num_warmup_microbatches, with the
+// default microbatch group of pp). The non-interleaved 1F1B schedule waits on every send/recv.
+double exposedPipelineSeconds(const Context& c, const ComputeTimes& compute, double stepSeconds)
+{
+    const LedgerLayout& l = c.layout;
+    const double overlap = c.s.perf.ppOverlap;
+    if (l.vpp <= 1 || overlap <= 0.0)
+        return stepSeconds;
+    const double chunkPasses = static_cast<double>(l.vpp) * c.microbatches;  // each: one send forward, one backward
+    const double warmup = std::min(chunkPasses, 2.0 * (l.pp - 1) + static_cast<double>(l.vpp - 1) * l.pp);
+    const double perPass = stepSeconds / chunkPasses;
+    // A steady-state pass hides at most the compute of one chunk's forward and backward.
+    const double hidden = std::min(overlap * perPass, (compute.forward + compute.backward) / l.vpp);
+    return stepSeconds - (chunkPasses - warmup) * hidden;
+}
+
 } // namespace
 
 std::size_t addCollective(const Context& c, StepEstimate& r, Collective collective, ParallelDim dimension,
@@ -119,7 +141,7 @@ double modelParallelTraffic(const Context& c, const ComputeTimes& compute, StepE
         const double size = c.actBytes * c.tokens * hidden / l.tp;
         const std::size_t i = addCollective(c, r, Collective::SendRecv, ParallelDim::PP, CommPurpose::StageActivations, 2,
                                             size, 2.0 * l.vpp * mb);
-        exposedPerMb += expose(c, r, i, r.collectives[i].seconds);
+        exposedPerMb += expose(c, r, i, exposedPipelineSeconds(c, compute, r.collectives[i].seconds));
     }
     return exposedPerMb;
 }

@@ -19,11 +19,14 @@ const Json& table(Recipe recipe)
     // hidden states (Megatron-LM's --attention-dropout / --hidden-dropout defaults), no ZeRO
     // (the data-parallel all-reduce of section 3), fused bias-GeLU / softmax kernels, full
     // activation recomputation (section 3.5); gradients stay in the fp16 of its runs
-    // (--accumulate-allreduce-grads-in-fp32 was off by default for fp16).
+    // (--accumulate-allreduce-grads-in-fp32 was off by default for fp16); pipeline send/recv not
+    // overlapped (its megatron/p2p_communication.py waits on every batch_isend_irecv request and
+    // synchronizes the device, "to protect against race condition").
     static const Json megatron2021 = Json::parse(R"({
         "model": {"dropout": true},
         "training": {"flash_attention": "off", "kernels": "fused", "recompute": "full", "fused_cross_entropy": true},
-        "parallel": {"zero": 0}})");
+        "parallel": {"zero": 0},
+        "perf": {"pp_overlap": 0}})");
     // Megatron-Core (Megatron-LM core_v0.15.0 as its Llama examples launch it): the distributed
     // optimizer (--use-distributed-optimizer: ZeRO-1), Transformer Engine's fused attention
     // (FlashAttention), selective recomputation (--recompute-activations), fused kernels and

@@ -105,6 +105,10 @@ struct PerfSpec {
     double interLatencyUs = 10.0;    // per ring step across nodes
     double dpOverlap = 0.80;         // fraction of the overlap window that hides data-parallel traffic
     double tpOverlap = 0.0;          // Megatron-LM's default: tensor-parallel collectives are exposed
+    // Share of the interleaved schedule's steady-state send/recv hidden behind the other model
+    // chunks' compute: Megatron-LM's default (overlap_p2p_comm, on unless --no-overlap-p2p-
+    // communication); warmup and flush, and the non-interleaved schedule, stay exposed.
+    double ppOverlap = 1.0;
     double cpOverlap = 1.0;          // ring attention overlaps the exchange with attention compute
     double epOverlap = 0.0;          // MoE all-to-all exposed
     double trainTokens = 1e12;       // tokens to train, for days and GPU-hours

@@ -3066,6 +3066,14 @@
         <source>NCCL bus bandwidth / link bandwidth, 0.01 to 1 (no real collective reaches less than 1 %)</source>
         <translation>NCCL 总线带宽 / 链路带宽，0.01 到 1（真实的集合通信不会低于 1%）</translation>
     </message>
+    <message>
+        <source>PP overlap</source>
+        <translation>PP 重叠</translation>
+    </message>
+    <message>
+        <source>share of the interleaved schedule&apos;s steady-state pipeline send/recv hidden (Megatron-LM overlap_p2p_comm: 1; 0 waits on each)</source>
+        <translation>交错调度稳态阶段中被隐藏的流水线 send/recv 比例（Megatron-LM overlap_p2p_comm：1；0 表示每次都等待）</translation>
+    </message>
 </context>
 <context>
     <name>ViewTitle</name>

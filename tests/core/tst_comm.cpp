@@ -213,6 +213,47 @@ private slots:
         QVERIFY(std::fabs(e.step.bubbleSeconds / (e.step.computeSeconds + e.step.exposedByDimension[2]) - bubble) < 1e-9);
     }
 
+    // Megatron-LM's interleaved schedule overlaps the steady state's send/recv with compute
+    // (overlap_p2p_comm) but waits on the warmup's and flush's: 2 (p - 1) + (v - 1) p of the
+    // v m chunk passes on the first stage. 1F1B without interleaving, and pp_overlap 0 (the
+    // megatron-2021 recipe), wait on every one.
+    void pipelineSendRecvHiddenInTheSteadyState_data()
+    {
+        QTest::addColumn<int>("vpp");
+        QTest::addColumn<double>("overlap");
+        QTest::addColumn<double>("exposedShare");
+        QTest::newRow("1F1B") << 1 << 1.0 << 1.0;
+        QTest::newRow("interleaved, not overlapped") << 5 << 0.0 << 1.0;
+        QTest::newRow("interleaved, overlapped") << 5 << 1.0 << (2.0 * 3 + 4.0 * 4) / (5.0 * 16);  // 22 of 80 passes
+        QTest::newRow("interleaved, half overlapped") << 5 << 0.5 << (22.0 + 0.5 * 58.0) / 80.0;
+    }
+    void pipelineSendRecvHiddenInTheSteadyState()
+    {
+        QFETCH(int, vpp);
+        QFETCH(double, overlap);
+        QFETCH(double, exposedShare);
+        Scenario s = preset("llama2-70b");  // 80 layers over 4 x 5 chunks
+        s.training.microBatch = 1;
+        s.training.globalBatch = 16;
+        s.parallel.gpus = 4;
+        s.parallel.pp = 4;
+        s.parallel.vpp = vpp;
+        s.parallel.zero = 0;
+        s.perf.ppOverlap = overlap;
+        const Estimate e = estimate(s);
+        QVERIFY2(e.valid(), e.diagnostics.empty() ? "" : e.diagnostics.front().message().c_str());
+        int found = 0;
+        for (const CollectiveCall& c : e.step.collectives) {
+            if (c.dimension != ParallelDim::PP)
+                continue;
+            ++found;
+            QVERIFY(c.seconds > 0);
+            QVERIFY2(std::fabs(c.exposedSeconds / c.seconds - exposedShare) < 1e-12,
+                     qPrintable(QString::number(c.exposedSeconds / c.seconds)));
+        }
+        QCOMPARE(found, 1);
+    }
+
     void modelFlopsMatchKorthikanti()
     {
         // 72 B s L h^2 (1 + s/(6h) + V/(12 L h)) for a GPT with f = 4h (Korthikanti et al. 2022 §6).
