@@ -38,12 +38,12 @@ MainWindow::MainWindow(bool restoreSession, QWidget* parent) : QMainWindow(paren
     auto* controlsLayout = new QVBoxLayout(controls);
     controlsLayout->addWidget(modelPanel_);
     controlsLayout->addWidget(layoutPanel_);
-    // The engine's finer settings (docs/model.md, sections 3 and 9), folded until asked for.
+    // The engine's finer settings (docs/model.md, sections 3, 8 and 9), folded until asked for.
     enginePanel_ = new FieldPanel(&document_, QT_TRANSLATE_NOOP("UiText", "Engine and kernels"),
                                   {"training.recipe", "training.attention_kernel", "training.kernels", "training.recompute_every",
                                    "training.fp8_recipe", "training.fp8_all_gather", "parallel.fsdp_reshard",
                                    "parallel.pp_first_stage_layers", "parallel.pp_last_stage_layers", "parallel.pp_layers",
-                                   "perf.mfu_convention"});
+                                   "perf.tp_overlap", "perf.pp_overlap", "perf.mfu_convention"});
     controlsLayout->addWidget(enginePanel_);
     for (ScenarioPanel* panel : {static_cast<ScenarioPanel*>(modelPanel_), static_cast<ScenarioPanel*>(layoutPanel_),
                                  static_cast<ScenarioPanel*>(enginePanel_)})

@@ -99,6 +99,9 @@ QWidget* FieldPanel::makeEditor(const FieldSpec& spec)
         auto* spin = new QDoubleSpinBox(this);
         spin->setRange(spec.min, spec.max);
         spin->setDecimals(3);
+        // A share (0 to 1, the overlaps) steps by 5 %, not by the default 1, which would jump end to end.
+        if (spec.max - spec.min <= 1.0)
+            spin->setSingleStep(0.05);
         spin->setKeyboardTracking(false);
         connect(spin, &QDoubleSpinBox::valueChanged, this, [this, s](double value) { apply(*s, value); });
         return spin;
