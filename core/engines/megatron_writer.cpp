@@ -111,6 +111,10 @@ Args arguments(const Scenario& s, const EngineLayout& l)
         a.add("--context-parallel-size", num(l.cp));
     if (l.vpp > 1)
         a.add("--num-layers-per-virtual-pipeline-stage", num(m.layers / (l.pp * l.vpp)));
+    // The interleaved schedule overlaps its send/recv by default (overlap_p2p_comm); a scenario
+    // that models it waiting on each (pp_overlap 0, the megatron-2021 recipe) asks for that.
+    if (l.vpp > 1 && s.perf.ppOverlap <= 0.0)
+        a.add("--no-overlap-p2p-communication");
     if (l.tp > 1 && s.parallel.sequenceParallel)
         a.add("--sequence-parallel");
     if (s.parallel.rankOrder == RankOrder::TpCpEpPpDp)

@@ -87,6 +87,10 @@ private slots:
         QVERIFY(v.ok());
         QVERIFY(contains(v.text, "--num-layers-per-virtual-pipeline-stage 4"));
         QVERIFY(!contains(v.text, "virtual-pipeline-model-parallel-size"));
+        // Send/recv overlap is Megatron-LM's default; pp_overlap 0 turns it off.
+        QVERIFY(!contains(v.text, "--no-overlap-p2p-communication"));
+        vpp.perf.ppOverlap = 0.0;
+        QVERIFY(contains(exportConfig(vpp, Engine::Megatron).text, "--no-overlap-p2p-communication"));
     }
 
     void megatronMoeWithTpNeedsSequenceParallel()
