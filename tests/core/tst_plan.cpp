@@ -231,9 +231,9 @@ private slots:
         std::vector<Scenario> published = referenceScenarios("narayanan.json", "table1-");
         const std::vector<Scenario> titan = referenceScenarios("torchtitan.json", "t");
         published.insert(published.end(), titan.begin(), titan.end());
-        // NeMo 25.11's Megatron-Core layouts on H100 and B200 (interleaved, context parallel).
+        // NeMo 25.11's and 26.02's Megatron-Core layouts on H100 and B200 (interleaved, context parallel).
         const std::vector<Scenario> nemo = referenceScenarios("megatron_bridge.json", "nemo");
-        QCOMPARE(nemo.size(), std::size_t{4});
+        QCOMPARE(nemo.size(), std::size_t{6});
         published.insert(published.end(), nemo.begin(), nemo.end());
         // Llama 3 (Dubey et al. 2024) Table 4: 405B on 8,192 H100s, tp 8, cp 1, pp 16, dp 64,
         // sequence 8,192, 16M tokens per batch (global batch 2,048).
