@@ -13,4 +13,9 @@ namespace shardscope {
 // Korthikanti et al. 2022 (arXiv 2205.05198) §4.2.3. Never more than the step's micro-batches allow.
 std::int64_t inflightChunkPasses(int stages, int virtualStages, int stage, std::int64_t microbatches);
 
+// The interleaved schedule's warm-up chunk forwards on stage `stage` (the same
+// num_warmup_microbatches, default microbatch group of `stages`), at most the step's
+// microbatches * virtualStages chunk passes; its flush runs as many backward-only passes.
+std::int64_t interleavedWarmupChunkPasses(int stages, int virtualStages, int stage, std::int64_t microbatches);
+
 } // namespace shardscope

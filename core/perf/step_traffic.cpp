@@ -4,6 +4,7 @@
 #include <array>
 #include <vector>
 
+#include "core/memory/pipeline_schedule.h"
 #include "core/perf/step_context.h"
 
 namespace shardscope::step {
@@ -34,9 +35,8 @@ struct Window {
 // posts each chunk's send/recv asynchronously and waits only before the data is used
 // (overlap_p2p_comm), so in the steady state it runs behind other chunks' compute; the warmup's
 // forward passes and the flush's backward passes wait on theirs (unless
-// overlap_p2p_comm_warmup_flush). The first stage has the longest warmup,
-// 2 (pp - 1) + (vpp - 1) pp chunk passes (the same file's num_warmup_microbatches, with the
-// default microbatch group of pp). The non-interleaved 1F1B schedule waits on every send/recv.
+// overlap_p2p_comm_warmup_flush); the first stage has the longest warmup. The non-interleaved
+// 1F1B schedule waits on every send/recv.
 double exposedPipelineSeconds(const Context& c, const ComputeTimes& compute, double stepSeconds)
 {
     const LedgerLayout& l = c.layout;
@@ -44,7 +44,7 @@ double exposedPipelineSeconds(const Context& c, const ComputeTimes& compute, dou
     if (l.vpp <= 1 || overlap <= 0.0)
         return stepSeconds;
     const double chunkPasses = static_cast<double>(l.vpp) * c.microbatches;  // each: one send forward, one backward
-    const double warmup = std::min(chunkPasses, 2.0 * (l.pp - 1) + static_cast<double>(l.vpp - 1) * l.pp);
+    const double warmup = static_cast<double>(interleavedWarmupChunkPasses(l.pp, l.vpp, 0, l.microbatches));
     const double perPass = stepSeconds / chunkPasses;
     // A steady-state pass hides at most the compute of one chunk's forward and backward.
     const double hidden = std::min(overlap * perPass, (compute.forward + compute.backward) / l.vpp);
