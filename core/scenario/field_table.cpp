@@ -22,7 +22,7 @@ constexpr double kInt = 2147483647.0;          // the largest value an int field
 constexpr double kNoMax = std::numeric_limits<double>::max();  // not bounded above (finite numbers only; the
                                                                 // old literal rounded up to infinity)
 
-#define ACCESS(...) &At<__VA_ARGS__>::get, &At<__VA_ARGS__>::set, At<__VA_ARGS__>::number
+#define ACCESS(...) &At<__VA_ARGS__>::get, &At<__VA_ARGS__>::set, At<__VA_ARGS__>::number, At<__VA_ARGS__>::slot
 
 using S = Scenario;
 using M = ModelSpec;
@@ -101,26 +101,26 @@ const FieldSpec kFields[] = {
      &enumTable<AttentionKind>(), ACCESS(&S::model, &M::attention)},
     {"model", "q_lora_rank", "q-lora-rank", FieldType::Int, "", 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "Query latent rank"),
      SHARDSCOPE_TR_NOOP("UiText", "MLA: rank of the query projection (0: queries projected directly)"), nullptr, &MlaOnly<&M::qLoraRank>::get,
-     &At<&S::model, &M::qLoraRank>::set, &MlaOnly<&M::qLoraRank>::number},
+     &At<&S::model, &M::qLoraRank>::set, &MlaOnly<&M::qLoraRank>::number, &MlaOnly<&M::qLoraRank>::slot},
     {"model", "kv_lora_rank", "kv-lora-rank", FieldType::Int, "", 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "KV latent rank"),
      SHARDSCOPE_TR_NOOP("UiText", "MLA: rank of the compressed key/value latent"), nullptr, &MlaOnly<&M::kvLoraRank>::get,
-     &At<&S::model, &M::kvLoraRank>::set, &MlaOnly<&M::kvLoraRank>::number},
+     &At<&S::model, &M::kvLoraRank>::set, &MlaOnly<&M::kvLoraRank>::number, &MlaOnly<&M::kvLoraRank>::slot},
     {"model", "rope_head_dim", "rope-head-dim", FieldType::Int, "", 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Rotary head dimension"),
      SHARDSCOPE_TR_NOOP("UiText", "MLA: the rotary part of each query/key head (head dimension is the rest)"), nullptr, &MlaOnly<&M::ropeHeadDim>::get,
-     &At<&S::model, &M::ropeHeadDim>::set, &MlaOnly<&M::ropeHeadDim>::number},
+     &At<&S::model, &M::ropeHeadDim>::set, &MlaOnly<&M::ropeHeadDim>::number, &MlaOnly<&M::ropeHeadDim>::slot},
     {"model", "v_head_dim", "v-head-dim", FieldType::Int, "", 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Value head dimension"),
-     SHARDSCOPE_TR_NOOP("UiText", "MLA: width of each value head"), nullptr, &MlaOnly<&M::vHeadDim>::get, &At<&S::model, &M::vHeadDim>::set, &MlaOnly<&M::vHeadDim>::number},
+     SHARDSCOPE_TR_NOOP("UiText", "MLA: width of each value head"), nullptr, &MlaOnly<&M::vHeadDim>::get, &At<&S::model, &M::vHeadDim>::set, &MlaOnly<&M::vHeadDim>::number, &MlaOnly<&M::vHeadDim>::slot},
     {"model", "dropout", "dropout", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Dropout"),
      SHARDSCOPE_TR_NOOP("UiText", "attention and hidden dropout in training"), nullptr, ACCESS(&S::model, &M::dropout)},
     {"model", "experts", "experts", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "experts"), 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Experts"),
      SHARDSCOPE_TR_NOOP("UiText", "routed experts per MoE layer (0: a dense model)"), nullptr, &MoeOnly<&MoeSpec::experts>::get,
-     &At<&S::model, &M::moe, &MoeSpec::experts>::set, &MoeOnly<&MoeSpec::experts>::number},
+     &At<&S::model, &M::moe, &MoeSpec::experts>::set, &MoeOnly<&MoeSpec::experts>::number, &MoeOnly<&MoeSpec::experts>::slot},
     {"model", "top_k", "top-k", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "experts"), 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Experts per token"),
      SHARDSCOPE_TR_NOOP("UiText", "routed experts each token uses"), nullptr, &MoeOnly<&MoeSpec::topK>::get,
-     &At<&S::model, &M::moe, &MoeSpec::topK>::set, &MoeOnly<&MoeSpec::topK>::number},
+     &At<&S::model, &M::moe, &MoeSpec::topK>::set, &MoeOnly<&MoeSpec::topK>::number, &MoeOnly<&MoeSpec::topK>::slot},
     {"model", "shared_experts", "shared-experts", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "experts"), 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Shared experts"),
      SHARDSCOPE_TR_NOOP("UiText", "experts every token uses"), nullptr, &MoeOnly<&MoeSpec::sharedExperts>::get,
-     &At<&S::model, &M::moe, &MoeSpec::sharedExperts>::set, &MoeOnly<&MoeSpec::sharedExperts>::number},
+     &At<&S::model, &M::moe, &MoeSpec::sharedExperts>::set, &MoeOnly<&MoeSpec::sharedExperts>::number, &MoeOnly<&MoeSpec::sharedExperts>::slot},
     {"model", "expert_ffn_hidden", "expert-ffn-hidden", FieldType::Int, "", 0, 4194304, false, SHARDSCOPE_TR_NOOP("UiText", "Expert FFN size"),
      SHARDSCOPE_TR_NOOP("UiText", "expert MLP hidden size (0: the FFN hidden size)"), nullptr,
      [](const S& s) -> std::optional<FieldValue> {
@@ -131,7 +131,7 @@ const FieldSpec kFields[] = {
      &At<&S::model, &M::moe, &MoeSpec::expertFfnHidden>::set},
     {"model", "dense_layers", "dense-layers", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "layers"), 0, 16384, false, SHARDSCOPE_TR_NOOP("UiText", "Dense layers"),
      SHARDSCOPE_TR_NOOP("UiText", "the first k layers keep a dense MLP of the FFN hidden size (DeepSeek's first_k_dense_replace)"), nullptr,
-     &MoeOnly<&MoeSpec::denseLayers>::get, &At<&S::model, &M::moe, &MoeSpec::denseLayers>::set, &MoeOnly<&MoeSpec::denseLayers>::number},
+     &MoeOnly<&MoeSpec::denseLayers>::get, &At<&S::model, &M::moe, &MoeSpec::denseLayers>::set, &MoeOnly<&MoeSpec::denseLayers>::number, &MoeOnly<&MoeSpec::denseLayers>::slot},
 
     // ---- training
     {"training", "recipe", "recipe", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Recipe"),
@@ -180,7 +180,7 @@ const FieldSpec kFields[] = {
              s.training.loraTargets = targets;
          return targets != 0;
      },
-     nullptr, msg::kBadLoraTargets},
+     nullptr, nullptr, msg::kBadLoraTargets},
     {"training", "fused_swiglu", "fused-swiglu", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Fused SwiGLU"),
      SHARDSCOPE_TR_NOOP("UiText", "SwiGLU saves only its input (Megatron); =off for eager PyTorch"), nullptr, ACCESS(&S::training, &T::fusedSwiglu)},
     {"training", "norm_statistics", "norm-statistics", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Norm statistics"),
@@ -249,15 +249,15 @@ const FieldSpec kFields[] = {
     // ---- overhead
     {"overhead", "context_mib", "context-mib", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "MiB"), 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "CUDA context"),
      SHARDSCOPE_TR_NOOP("UiText", "CUDA context and workspaces, MiB"), nullptr, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::cudaContextBytes>::get,
-     &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::cudaContextBytes>::set, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::cudaContextBytes>::number},
+     &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::cudaContextBytes>::set, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::cudaContextBytes>::number, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::cudaContextBytes>::slot},
     {"overhead", "fragmentation", "fragmentation", FieldType::Number, "", 0, 1, false, SHARDSCOPE_TR_NOOP("UiText", "Fragmentation"),
      SHARDSCOPE_TR_NOOP("UiText", "allocator slack, fraction of activations"), nullptr, ACCESS(&S::overhead, &O::fragmentation)},
     {"overhead", "nccl_mib", "nccl-mib", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "MiB"), 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "NCCL buffers"),
      SHARDSCOPE_TR_NOOP("UiText", "NCCL buffers per communicator, MiB"), nullptr, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::ncclBytesPerGroup>::get,
-     &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::ncclBytesPerGroup>::set, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::ncclBytesPerGroup>::number},
+     &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::ncclBytesPerGroup>::set, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::ncclBytesPerGroup>::number, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::ncclBytesPerGroup>::slot},
     {"overhead", "bucket_mb", "bucket-mb", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "MB"), 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "Gradient bucket"),
      SHARDSCOPE_TR_NOOP("UiText", "gradient bucket, MB"), nullptr, &Scaled<static_cast<std::int64_t>(units::kMB), &S::overhead, &O::dpBucketBytes>::get,
-     &Scaled<static_cast<std::int64_t>(units::kMB), &S::overhead, &O::dpBucketBytes>::set, &Scaled<static_cast<std::int64_t>(units::kMB), &S::overhead, &O::dpBucketBytes>::number},
+     &Scaled<static_cast<std::int64_t>(units::kMB), &S::overhead, &O::dpBucketBytes>::set, &Scaled<static_cast<std::int64_t>(units::kMB), &S::overhead, &O::dpBucketBytes>::number, &Scaled<static_cast<std::int64_t>(units::kMB), &S::overhead, &O::dpBucketBytes>::slot},
     {"overhead", "zero3_prefetch_layers", "zero3-prefetch-layers", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "layers"), 0, 16384, false,
      SHARDSCOPE_TR_NOOP("UiText", "ZeRO-3 prefetch"), SHARDSCOPE_TR_NOOP("UiText", "ZeRO-3 gathered layers live"), nullptr, ACCESS(&S::overhead, &O::zero3PrefetchLayers)},
 
@@ -409,33 +409,142 @@ std::optional<Diagnostic> rangeProblem(const FieldSpec& spec, double value)
     return makeDiagnostic(Severity::Error, field, msg::kAtMost, {valueText(spec.max), valueText(value)});
 }
 
+namespace {
+
+// A numeric field's value as the checks see it: false when unset or not applicable.
+bool checkedNumber(const FieldSpec& spec, const Scenario& s, double& number)
+{
+    if (spec.number != nullptr)
+        return spec.number(s, number);
+    const std::optional<FieldValue> value = spec.get(s);
+    if (!value)
+        return false;
+    number = std::holds_alternative<double>(*value) ? std::get<double>(*value) : static_cast<double>(std::get<std::int64_t>(*value));
+    return true;
+}
+
+bool withinRange(const FieldSpec& spec, double number)
+{
+    return (spec.minExclusive ? number > spec.min : number >= spec.min) && number <= spec.max;
+}
+
+// The range checks' fast path: every numeric field read straight from its slot, grouped by how
+// it is stored so that each group is one tight loop. The exclusive minimum is folded into the
+// inclusive bound above it (v > min is v >= nextafter(min, +inf) for every double, NaN included),
+// so one test per bound decides. Fields without a slot (derived values) are read as before.
+struct SlotBound {
+    std::ptrdiff_t offset;
+    double low;   // inclusive
+    double high;  // inclusive
+    double scale;
+};
+
+struct SlotGroups {
+    std::array<std::vector<SlotBound>, 6> byKind;  // indexed by SlotKind
+};
+
+struct FastRanges {
+    std::array<SlotGroups, 3> byCondition;  // indexed by SlotCondition
+    std::vector<const FieldSpec*> unslotted;
+};
+
+const FastRanges& fastRanges()
+{
+    static const FastRanges ranges = [] {
+        FastRanges r;
+        for (const FieldSpec& spec : kFields) {
+            if (!spec.numeric() || spec.get == nullptr)
+                continue;
+            if (spec.slot == nullptr) {
+                r.unslotted.push_back(&spec);
+                continue;
+            }
+            const FieldSlot slot = spec.slot();
+            const double low = spec.minExclusive ? std::nextafter(spec.min, std::numeric_limits<double>::infinity()) : spec.min;
+            r.byCondition[static_cast<std::size_t>(slot.when)].byKind[static_cast<std::size_t>(slot.kind)].push_back(
+                SlotBound{slot.offset, low, spec.max, slot.scale});
+        }
+        return r;
+    }();
+    return ranges;
+}
+
+template <typename T>
+bool slotsWithin(const char* base, const std::vector<SlotBound>& bounds)
+{
+    bool ok = true;
+    for (const SlotBound& b : bounds) {
+        const T& member = *reinterpret_cast<const T*>(base + b.offset);
+        double v = 0.0;
+        if constexpr (IsOptional<T>::value) {
+            if (!member)
+                continue;
+            v = static_cast<double>(*member);
+        } else {
+            v = static_cast<double>(member);
+        }
+        if constexpr (std::is_same_v<T, double>)
+            v = b.scale == 1.0 ? v : v / b.scale;
+        ok &= (v >= b.low) & (v <= b.high);
+    }
+    return ok;
+}
+
+bool groupWithin(const char* base, const SlotGroups& g)
+{
+    return slotsWithin<int>(base, g.byKind[0]) & slotsWithin<std::int64_t>(base, g.byKind[1]) & slotsWithin<double>(base, g.byKind[2])
+           & slotsWithin<std::optional<int>>(base, g.byKind[3]) & slotsWithin<std::optional<std::int64_t>>(base, g.byKind[4])
+           & slotsWithin<std::optional<double>>(base, g.byKind[5]);
+}
+
+// True when no numeric field is out of range; false means the full checks below must run (they
+// decide exactly, and build the messages).
+bool allWithinRange(const Scenario& s)
+{
+    const FastRanges& r = fastRanges();
+    const char* base = reinterpret_cast<const char*>(&s);
+    bool ok = groupWithin(base, r.byCondition[static_cast<std::size_t>(SlotCondition::Always)]);
+    if (s.model.moe.isMoe())
+        ok &= groupWithin(base, r.byCondition[static_cast<std::size_t>(SlotCondition::MoeModel)]);
+    if (s.model.mla())
+        ok &= groupWithin(base, r.byCondition[static_cast<std::size_t>(SlotCondition::MlaModel)]);
+    for (const FieldSpec* spec : r.unslotted) {
+        double number = 0.0;
+        if (checkedNumber(*spec, s, number))
+            ok &= withinRange(*spec, number);
+    }
+    return ok;
+}
+
+} // namespace
+
+double slotNumber(const FieldSlot& slot, const Scenario& s)
+{
+    const char* member = reinterpret_cast<const char*>(&s) + slot.offset;
+    const auto optionalValue = [](const auto& o) { return o ? static_cast<double>(*o) : std::numeric_limits<double>::quiet_NaN(); };
+    switch (slot.kind) {
+    case SlotKind::Int: return *reinterpret_cast<const int*>(member);
+    case SlotKind::Int64: return static_cast<double>(*reinterpret_cast<const std::int64_t*>(member));
+    case SlotKind::Double: return *reinterpret_cast<const double*>(member) / slot.scale;
+    case SlotKind::OptionalInt: return optionalValue(*reinterpret_cast<const std::optional<int>*>(member));
+    case SlotKind::OptionalInt64: return optionalValue(*reinterpret_cast<const std::optional<std::int64_t>*>(member));
+    case SlotKind::OptionalDouble: return optionalValue(*reinterpret_cast<const std::optional<double>*>(member));
+    }
+    return std::numeric_limits<double>::quiet_NaN();
+}
+
 void checkFieldRanges(const Scenario& s, Diagnostics& out)
 {
-    // The numeric fields with a getter, listed once: every estimate runs these checks.
-    static const std::vector<const FieldSpec*> numericFields = [] {
-        std::vector<const FieldSpec*> list;
-        for (const FieldSpec& spec : kFields)
-            if (spec.numeric() && spec.get != nullptr)
-                list.push_back(&spec);
-        return list;
-    }();
-    for (const FieldSpec* field : numericFields) {
-        const FieldSpec& spec = *field;
+    // Every estimate runs these checks, and nearly always every field is within range: the fast
+    // path decides that without building anything; otherwise every field is checked in table
+    // order and each problem reported.
+    if (allWithinRange(s))
+        return;
+    for (const FieldSpec& spec : kFields) {
+        if (!spec.numeric() || spec.get == nullptr)
+            continue;
         double number = 0.0;
-        if (spec.number != nullptr) {
-            if (!spec.number(s, number))
-                continue;
-        } else {
-            const std::optional<FieldValue> value = spec.get(s);
-            if (!value)
-                continue;
-            number = std::holds_alternative<double>(*value) ? std::get<double>(*value)
-                                                             : static_cast<double>(std::get<std::int64_t>(*value));
-        }
-        // Within range is the rule: test it here, so the estimate (which runs this on every
-        // call) builds nothing for a valid field.
-        const bool within = (spec.minExclusive ? number > spec.min : number >= spec.min) && number <= spec.max;
-        if (within)
+        if (!checkedNumber(spec, s, number) || withinRange(spec, number))
             continue;
         if (auto problem = rangeProblem(spec, number))
             out.push_back(std::move(*problem));

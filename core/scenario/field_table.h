@@ -1,4 +1,5 @@
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -31,6 +32,17 @@ enum class FieldType {
 // A field's value on its way between a file or flag and a Scenario.
 using FieldValue = std::variant<std::int64_t, double, bool, std::string>;
 
+// Where a numeric field is stored in a Scenario, so that the range checks every estimate runs can
+// read it directly instead of through a function pointer per field (docs/performance.md).
+enum class SlotKind : std::uint8_t { Int, Int64, Double, OptionalInt, OptionalInt64, OptionalDouble };
+enum class SlotCondition : std::uint8_t { Always, MoeModel, MlaModel };  // when the field is read at all
+struct FieldSlot {
+    std::ptrdiff_t offset;  // of the member (the std::optional itself for optional fields) in a Scenario
+    SlotKind kind;
+    SlotCondition when;
+    double scale;           // the file's unit in the member's: the value checked is member / scale
+};
+
 struct FieldSpec {
     const char* group;  // "training"
     const char* key;    // "seq_len"
@@ -53,6 +65,9 @@ struct FieldSpec {
     // and destroying a FieldValue per field cost about a tenth of an estimate): false when unset,
     // else the value in `get`'s units. Null where only `get` reads the field (derived values).
     bool (*number)(const Scenario&, double&) = nullptr;
+    // Where `number` reads from, when it reads one member (null for derived values): the range
+    // checks read the same value from there.
+    FieldSlot (*slot)() = nullptr;
     const char* rangeMessage = nullptr;  // a catalog template (%1 = the value) replacing the generic one
 
     std::string path() const { return std::string(group) + "." + key; }
@@ -78,6 +93,10 @@ std::optional<Diagnostic> rangeProblem(const FieldSpec& spec, double value);
 
 // Range checks of every numeric field of `scenario` (the fields a GUI control or a file set).
 void checkFieldRanges(const Scenario& scenario, Diagnostics& out);
+
+// The value at `slot` in `scenario`, as `number` reads it (NaN for an unset optional): for tests
+// that the slots and the readers agree.
+double slotNumber(const FieldSlot& slot, const Scenario& scenario);
 
 // "2^20" style text of a bound for help: whole numbers in full, others as %g.
 std::string boundText(double value);

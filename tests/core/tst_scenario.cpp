@@ -1,5 +1,8 @@
 // Scenario checks (every impossible layout is an error naming its field) and scenario files
 // (round trip, malformed input rejected without touching the current scenario).
+#include <cmath>
+#include <limits>
+
 #include <QSet>
 #include <QtTest>
 
@@ -110,6 +113,61 @@ private slots:
         QVERIFY(hasErrorOn(e, "parallel.gpus"));
         QVERIFY(hasErrorOn(e, "model.hidden"));
         QCOMPARE(e.model.params, std::int64_t{0});
+    }
+
+    // The range checks' fast path (each field read from its slot) flags exactly the fields a
+    // field-by-field check through the readers flags: one field at a time set just below its
+    // minimum and just above its maximum, on a dense model and on DeepSeek-V3 (MoE and MLA).
+    void rangeChecksFlagWhatTheReadersFlag()
+    {
+        const auto reference = [](const Scenario& s) {
+            QStringList flagged;
+            for (const FieldSpec& spec : scenarioFields()) {
+                if (!spec.numeric() || spec.get == nullptr)
+                    continue;
+                const std::optional<FieldValue> value = spec.get(s);
+                if (!value)
+                    continue;
+                const double v = std::holds_alternative<double>(*value) ? std::get<double>(*value)
+                                                                        : static_cast<double>(std::get<std::int64_t>(*value));
+                if (!((spec.minExclusive ? v > spec.min : v >= spec.min) && v <= spec.max))
+                    flagged << QString::fromStdString(spec.path());
+            }
+            return flagged;
+        };
+        const auto checked = [](const Scenario& s) {
+            Diagnostics out;
+            checkFieldRanges(s, out);
+            QStringList flagged;
+            for (const Diagnostic& d : out)
+                flagged << QString::fromStdString(d.field);
+            return flagged;
+        };
+        Scenario deepseek = llama7b();
+        deepseek.model = standardModelPresets().find("deepseek-v3")->spec;
+        QVERIFY(deepseek.model.moe.isMoe() && deepseek.model.mla());
+        int mutated = 0;
+        for (const Scenario& base : {llama7b(), deepseek}) {
+            QVERIFY(checked(base).isEmpty());
+            for (const FieldSpec& spec : scenarioFields()) {
+                if (!spec.numeric() || spec.slot == nullptr || spec.set == nullptr)
+                    continue;
+                const bool whole = spec.type != FieldType::Number;
+                std::vector<double> outside{spec.minExclusive ? spec.min : spec.min - 1.0};
+                if (spec.max < 1e9)
+                    outside.push_back(spec.max + 1.0);
+                if (!whole)
+                    outside.push_back(std::numeric_limits<double>::quiet_NaN());
+                for (const double v : outside) {
+                    Scenario s = base;
+                    const FieldValue value = whole ? FieldValue{static_cast<std::int64_t>(v)} : FieldValue{v};
+                    QVERIFY2(spec.set(s, value), spec.key);
+                    QCOMPARE(checked(s), reference(s));
+                    ++mutated;
+                }
+            }
+        }
+        QVERIFY(mutated > 150);
     }
 
     // The scaling sweep of a layout whose model-parallel product exceeds 32 bits (each degree in
@@ -283,6 +341,7 @@ private slots:
         }
         QStringList withoutNumber;
         int compared = 0;
+        int slotted = 0;
         QSet<QString> readSet;  // fields compared with a value
         for (const FieldSpec& spec : scenarioFields()) {
             if (!spec.numeric()) {
@@ -300,6 +359,18 @@ private slots:
                 double number = -1.0;
                 const bool set = spec.number(s, number);
                 QCOMPARE(set, value.has_value());
+                // The range checks' fast path reads the same value from the field's slot.
+                if (spec.slot != nullptr) {
+                    const FieldSlot slot = spec.slot();
+                    const bool applies = slot.when == SlotCondition::Always || (slot.when == SlotCondition::MoeModel && s.model.moe.isMoe())
+                                         || (slot.when == SlotCondition::MlaModel && s.model.mla());
+                    const double fromSlot = slotNumber(slot, s);
+                    if (set)
+                        QVERIFY2(applies && fromSlot == number, qPrintable(QString::fromStdString(spec.path())));
+                    else
+                        QVERIFY2(!applies || std::isnan(fromSlot), qPrintable(QString::fromStdString(spec.path())));
+                    ++slotted;
+                }
                 if (!set)
                     continue;
                 const double expected = std::holds_alternative<double>(*value) ? std::get<double>(*value)
@@ -310,6 +381,7 @@ private slots:
             }
         }
         QVERIFY(compared > 1000);
+        QVERIFY(slotted > 1000);
         for (const char* optional : {"cluster.intra_node_gbps", "cluster.inter_node_gbps", "cluster.peak_tflops", "cluster.memory_gbps",
                                      "perf.gemm_efficiency", "ops.cluster_mtbf_hours", "ops.failures_per_gpu_day", "ops.checkpoint_write_minutes",
                                      "ops.storage_gbps", "ops.restart_minutes", "ops.interval_minutes"})
