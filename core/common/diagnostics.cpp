@@ -5,7 +5,61 @@
 
 namespace shardscope {
 
-std::string formatTemplate(const char* templ, const std::vector<std::string>& args)
+DiagnosticArgs::DiagnosticArgs(std::initializer_list<std::string_view> args)
+{
+    // Sized once and filled by memcpy: this runs for every diagnostic of every estimate.
+    std::size_t length = 0;
+    for (const std::string_view arg : args) {
+        if (count_ == kMax)
+            break;
+        length += arg.size();
+        ends_[count_++] = static_cast<std::uint32_t>(length);
+    }
+    packed_.resize(length);
+    char* out = packed_.data();
+    std::size_t i = 0;
+    for (const std::string_view arg : args) {
+        if (i++ == count_)
+            break;
+        if (!arg.empty()) {  // an empty view's data() may be null, which memcpy must not get
+            std::memcpy(out, arg.data(), arg.size());
+            out += arg.size();
+        }
+    }
+}
+
+DiagnosticArgs::DiagnosticArgs(const std::vector<std::string>& args)
+{
+    for (const std::string& arg : args)
+        push_back(arg);
+}
+
+void DiagnosticArgs::push_back(std::string_view arg)
+{
+    if (count_ >= kMax)
+        return;
+    packed_.append(arg);
+    ends_[count_++] = static_cast<std::uint32_t>(packed_.size());
+}
+
+std::string_view DiagnosticArgs::operator[](std::size_t i) const
+{
+    if (i >= count_)
+        return {};
+    const std::uint32_t begin = i == 0 ? 0 : ends_[i - 1];
+    return std::string_view(packed_).substr(begin, ends_[i] - begin);
+}
+
+std::vector<std::string> DiagnosticArgs::toVector() const
+{
+    std::vector<std::string> out;
+    out.reserve(count_);
+    for (std::size_t i = 0; i < count_; ++i)
+        out.emplace_back((*this)[i]);
+    return out;
+}
+
+std::string formatTemplate(const char* templ, const DiagnosticArgs& args)
 {
     std::string text;
     if (templ == nullptr)
@@ -27,9 +81,9 @@ std::string formatTemplate(const char* templ, const std::vector<std::string>& ar
 }
 
 Diagnostic makeDiagnostic(Severity severity, std::string field, const char* templ,
-                          std::initializer_list<std::string> args)
+                          std::initializer_list<std::string_view> args)
 {
-    return Diagnostic{severity, std::move(field), std::string(), templ, std::vector<std::string>(args)};
+    return Diagnostic{severity, std::move(field), std::string(), templ, DiagnosticArgs(args)};
 }
 
 std::string Diagnostic::message() const

@@ -1,11 +1,38 @@
 #pragma once
+#include <array>
+#include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace shardscope {
 
 enum class Severity { Error, Warning, Info };
+
+// A diagnostic's arguments (%1 to %9), packed into one string with their end offsets. Most
+// diagnostics have two to five short arguments; one buffer, inline while they total 15 characters
+// or less, costs an estimate far less than a vector of separately allocated strings (the article's
+// scenario shows two diagnostics on every estimate: docs/performance.md).
+class DiagnosticArgs {
+public:
+    static constexpr std::size_t kMax = 9;  // %1 to %9: more are dropped
+
+    DiagnosticArgs() = default;
+    DiagnosticArgs(std::initializer_list<std::string_view> args);
+    explicit DiagnosticArgs(const std::vector<std::string>& args);
+
+    void push_back(std::string_view arg);
+    std::size_t size() const { return count_; }
+    bool empty() const { return count_ == 0; }
+    std::string_view operator[](std::size_t i) const;
+    std::vector<std::string> toVector() const;
+
+private:
+    std::string packed_;
+    std::array<std::uint32_t, kMax> ends_{};
+    std::uint8_t count_ = 0;
+};
 
 // A user-facing finding about a scenario. `field` names the input at fault in the
 // scenario-file spelling (for example "parallel.tp"), so the CLI can name the flag and the GUI
@@ -18,7 +45,7 @@ struct Diagnostic {
     std::string field;
     std::string text;                // free text, used when there is no template
     const char* templ = nullptr;     // English template with %1, %2, ...; null for free text
-    std::vector<std::string> args;
+    DiagnosticArgs args;
 
     std::string message() const;     // English: templ filled with args, or text
 };
@@ -26,11 +53,12 @@ struct Diagnostic {
 using Diagnostics = std::vector<Diagnostic>;
 
 // Fills %1..%9 of `templ` with `args`.
-std::string formatTemplate(const char* templ, const std::vector<std::string>& args);
+std::string formatTemplate(const char* templ, const DiagnosticArgs& args);
 
 // A diagnostic from a catalog template; its message() is formatTemplate(templ, args).
+// The arguments are copied before it returns, so they may view temporaries.
 Diagnostic makeDiagnostic(Severity severity, std::string field, const char* templ,
-                          std::initializer_list<std::string> args = {});
+                          std::initializer_list<std::string_view> args = {});
 
 const char* severityName(Severity severity);
 bool hasErrors(const Diagnostics& diagnostics);

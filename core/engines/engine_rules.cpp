@@ -35,22 +35,24 @@ Rules::Rules(Engine engine, Diagnostics& out) : out_(out)
     name_ = std::string(target.name) + " " + target.version;
 }
 
-void Rules::add(Severity severity, const char* field, const char* templ, std::initializer_list<std::string> args)
+void Rules::add(Severity severity, const char* field, const char* templ, std::initializer_list<std::string_view> args)
 {
-    std::vector<std::string> all{name_};
-    all.insert(all.end(), args.begin(), args.end());
+    DiagnosticArgs all;
+    all.push_back(name_);
+    for (const std::string_view arg : args)
+        all.push_back(arg);
     Diagnostic d{severity, field, std::string(), templ, std::move(all)};
     out_.push_back(std::move(d));
     if (severity == Severity::Error)
         failed_ = true;
 }
 
-void Rules::error(const char* field, const char* templ, std::initializer_list<std::string> args)
+void Rules::error(const char* field, const char* templ, std::initializer_list<std::string_view> args)
 {
     add(Severity::Error, field, templ, args);
 }
 
-void Rules::warning(const char* field, const char* templ, std::initializer_list<std::string> args)
+void Rules::warning(const char* field, const char* templ, std::initializer_list<std::string_view> args)
 {
     add(Severity::Warning, field, templ, args);
 }

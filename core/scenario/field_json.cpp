@@ -133,9 +133,8 @@ void readGroupFields(const Json& object, const char* group, const std::string& p
         if (!spec.set(s, *value)) {
             const std::string field = fieldPath(prefix, spec.key);
             const std::string text = std::holds_alternative<std::string>(*value) ? std::get<std::string>(*value) : "";
-            out.push_back(makeDiagnostic(Severity::Error, field, spec.rangeMessage != nullptr ? spec.rangeMessage : msg::kWrongType,
-                                         spec.rangeMessage != nullptr ? std::initializer_list<std::string>{text}
-                                                                      : std::initializer_list<std::string>{field, msg::kTypeString}));
+            out.push_back(spec.rangeMessage != nullptr ? makeDiagnostic(Severity::Error, field, spec.rangeMessage, {text})
+                                                       : makeDiagnostic(Severity::Error, field, msg::kWrongType, {field, msg::kTypeString}));
             continue;
         }
         if (given != nullptr)

@@ -13,12 +13,12 @@ namespace {
 
 std::string str(std::int64_t v) { return std::to_string(v); }
 
-void error(Diagnostics& out, const char* field, const char* templ, std::initializer_list<std::string> args = {})
+void error(Diagnostics& out, const char* field, const char* templ, std::initializer_list<std::string_view> args = {})
 {
     out.push_back(makeDiagnostic(Severity::Error, field, templ, args));
 }
 
-void warning(Diagnostics& out, const char* field, const char* templ, std::initializer_list<std::string> args = {})
+void warning(Diagnostics& out, const char* field, const char* templ, std::initializer_list<std::string_view> args = {})
 {
     out.push_back(makeDiagnostic(Severity::Warning, field, templ, args));
 }

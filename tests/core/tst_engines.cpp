@@ -212,7 +212,7 @@ private slots:
             if (d.templ != nullptr && std::string_view(d.templ) == msg::kTpCrossesNodes)
                 warning = &d;
         QVERIFY(warning != nullptr);
-        QCOMPARE(warning->args[1], std::string("8"));  // every member of a TP group on its own node
+        QCOMPARE(std::string(warning->args[1]), std::string("8"));  // every member of a TP group on its own node
         QVERIFY(spread.step.stepSeconds > local.step.stepSeconds);
         const TopologyPlacement p = topologyPlacement(s, spread);
         QCOMPARE(p.groups.front().dimension, ParallelDim::TP);

@@ -28,8 +28,8 @@ QString diagnosticText(const Diagnostic& d)
     if (d.templ == nullptr)
         return QString::fromStdString(d.message());
     QString text = QCoreApplication::translate("Diagnostic", d.templ);
-    for (const std::string& arg : d.args)
-        text = text.arg(translateCatalog(arg));
+    for (std::size_t i = 0; i < d.args.size(); ++i)
+        text = text.arg(translateCatalog(std::string(d.args[i])));
     return text;
 }
 
