@@ -458,47 +458,6 @@ private slots:
         qInfo("experts, adapters, fp8, cp, uneven stages: %d valid ZeRO-3 scenarios with the note, %d without", withNote, without);
         QVERIFY2(withNote >= 5 && without >= 5, qPrintable(QString("%1 with the note, %2 without").arg(withNote).arg(without)));
     }
-
-    void diagnosticTextOnRequest()
-    {
-        QCOMPARE(formatTemplate("%1 of %2, %3%", {"a", "b"}), std::string("a of b, %"));
-        QCOMPARE(formatTemplate("100% sure: %1", {"x"}), std::string("100% sure: x"));
-        QCOMPARE(formatTemplate("ends with %", {}), std::string("ends with %"));
-        QCOMPARE(formatTemplate(nullptr, {"a"}), std::string());
-        const Diagnostic templated = makeDiagnostic(Severity::Info, "memory", msg::kSingleGpuNeeds, {"1.0 GB", "0.5 GB", "GPU"});
-        QVERIFY(templated.text.empty());  // nothing built until asked
-        QCOMPARE(templated.message(), formatTemplate(msg::kSingleGpuNeeds, templated.args));
-        Diagnostic free;
-        free.text = "free text";
-        QCOMPARE(free.message(), std::string("free text"));
-    }
-
-    // The packed arguments give back what went in, empty ones and long ones included, in order;
-    // a tenth argument (no %10 exists) is dropped, and the vector form agrees.
-    void diagnosticArgumentsPacked()
-    {
-        const std::string longArg(300, 'x');
-        const DiagnosticArgs args{"", "NVIDIA H100 SXM5 80GB", longArg, std::to_string(48), ""};
-        QCOMPARE(args.size(), std::size_t{5});
-        QCOMPARE(std::string(args[0]), std::string());
-        QCOMPARE(std::string(args[1]), std::string("NVIDIA H100 SXM5 80GB"));
-        QCOMPARE(std::string(args[2]), longArg);
-        QCOMPARE(std::string(args[3]), std::string("48"));
-        QCOMPARE(std::string(args[4]), std::string());
-        QCOMPARE(std::string(args[5]), std::string());  // past the end: empty, not a read outside
-        QCOMPARE(DiagnosticArgs(args.toVector()).toVector(), args.toVector());
-        const DiagnosticArgs ten{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10"};
-        QCOMPARE(ten.size(), DiagnosticArgs::kMax);
-        QCOMPARE(formatTemplate("%9%1", ten), std::string("91"));
-        DiagnosticArgs grown;
-        QVERIFY(grown.empty());
-        for (const char* a : {"a", "", "ccc"})
-            grown.push_back(a);
-        QCOMPARE(formatTemplate("[%1|%2|%3]", grown), std::string("[a||ccc]"));
-        Diagnostic copied = makeDiagnostic(Severity::Warning, "f", "%2 %1", {"x", longArg});
-        const Diagnostic moved = std::move(copied);
-        QCOMPARE(moved.message(), longArg + " x");
-    }
 };
 
 QTEST_APPLESS_MAIN(TestMemoryLedger)
