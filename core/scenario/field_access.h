@@ -11,7 +11,8 @@
 
 // How the field table (field_table.cpp) reads and writes a field on a Scenario: accessors
 // generated from a member path, At<&Scenario::training, &TrainingSpec::seqLen>, so that each of
-// the table's rows names its member once. Only field_table.cpp includes this.
+// the table's rows names its member once. Only field_table.cpp and the range checks
+// (field_ranges.cpp, for IsOptional) include this.
 namespace shardscope::field_access {
 
 template <typename T> struct IsOptional : std::false_type {};

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/common/messages.h"
+#include "core/scenario/field_access.h"
 #include "core/scenario/field_table.h"
 
 // The range checks of the field table's numeric fields (declared in field_table.h): every
@@ -56,9 +57,6 @@ bool withinRange(const FieldSpec& spec, double number)
     return (spec.minExclusive ? number > spec.min : number >= spec.min) && number <= spec.max;
 }
 
-template <typename T> struct IsOptional : std::false_type {};
-template <typename T> struct IsOptional<std::optional<T>> : std::true_type {};
-
 // The value of the member of type T at `offset` in a scenario, as the field's reader gives it
 // (divided by the slot's scale); false when an optional member is unset. The fast path and
 // slotNumber both read through this.
@@ -66,7 +64,7 @@ template <typename T>
 bool readSlot(const char* base, std::ptrdiff_t offset, double scale, double& v)
 {
     const T& member = *reinterpret_cast<const T*>(base + offset);
-    if constexpr (IsOptional<T>::value) {
+    if constexpr (field_access::IsOptional<T>::value) {
         if (!member)
             return false;
         v = static_cast<double>(*member);
