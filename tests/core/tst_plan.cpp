@@ -224,7 +224,7 @@ private slots:
         }
     }
 
-    // Narayanan et al. 2021 Table 1, torchtitan's and NeMo's published runs and Llama 3's Table 4 layouts are
+    // Narayanan et al. 2021 Table 1, torchtitan's, NeMo's and MegaScale's published runs and Llama 3's Table 4 layouts are
     // feasible in their own search, and the planner's best is at least as fast (a superset).
     void publishedLayoutsAreFeasibleAndNotBetter()
     {
@@ -235,6 +235,13 @@ private slots:
         const std::vector<Scenario> nemo = referenceScenarios("megatron_bridge.json", "nemo");
         QCOMPARE(nemo.size(), std::size_t{6});
         published.insert(published.end(), nemo.begin(), nemo.end());
+        // MegaScale (Jiang et al. 2024) Tables 1 and 2 and Figure 9: 175B at tp 8, pp 8 (6 chunks) on
+        // 256 to 12,288 A100s and 530B at tp 8, pp 35 (3 chunks) on 2,240 to 11,200.
+        const std::vector<Scenario> megascale = referenceScenarios("megascale.json", "megascale-");
+        QCOMPARE(megascale.size(), std::size_t{11});
+        for (const Scenario& s : megascale)  // they ran, so the model must fit them: all eleven are checked below
+            QVERIFY(estimate(s).memory.fits);
+        published.insert(published.end(), megascale.begin(), megascale.end());
         // Llama 3 (Dubey et al. 2024) Table 4: 405B on 8,192 H100s, tp 8, cp 1, pp 16, dp 64,
         // sequence 8,192, 16M tokens per batch (global batch 2,048).
         Scenario llama = preset("llama3.1-405b", 8192, "h100-sxm", 2048, 8192);
@@ -245,7 +252,7 @@ private slots:
         llama.parallel.sequenceParallel = true;
         llama.training.recompute = Recompute::None;
         published.push_back(llama);
-        QVERIFY(published.size() >= 12);
+        QVERIFY(published.size() >= 23);
         int checked = 0;
         for (const Scenario& s : published) {
             const Estimate own = estimate(s);
@@ -267,7 +274,7 @@ private slots:
                      qPrintable(QStringLiteral("%1 < %2").arg(best.plans.front().tokensPerSecond).arg(own.step.tokensPerSecond)));
             ++checked;
         }
-        QVERIFY(checked >= 10);
+        QVERIFY(checked >= 21);
     }
 
     // The article: a 7B full fine-tune with AdamW does not fit one 80 GB GPU without offload;
