@@ -8,6 +8,8 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSlider>
 
 #include <cmath>
@@ -20,6 +22,7 @@
 #include "ui/charts/chart_base.h"
 #include "ui/charts/chart_panel.h"
 #include "ui/charts/memory_chart.h"
+#include "ui/controls/diagnostics_view.h"
 #include "ui/controls/value_slider.h"
 #include "ui/main_window.h"
 #include "ui/presentation/presentation_mode.h"
@@ -173,6 +176,15 @@ private slots:
                          qPrintable(QStringLiteral("%1 is %2 px tall").arg(chart->exportName()).arg(chart->height())));
                 QCOMPARE(chart->fontScale(), PresentationMode::scaleFor(screen));
                 problems << test::chartTextProblems(chart, QLatin1String(id) + QLatin1Char('/') + chart->exportName());
+            }
+            // The default scenario's two notes show whole, in the enlarged font, without scrolling.
+            if (QLatin1String(id) == QLatin1String("memory")) {
+                const auto* notes = w.tabs()->currentWidget()->findChild<DiagnosticsView*>();
+                QVERIFY(notes != nullptr && !notes->text().isEmpty());
+                const auto* area = qobject_cast<QScrollArea*>(notes->parentWidget()->parentWidget());
+                QVERIFY(area != nullptr);
+                QVERIFY2(area->verticalScrollBar()->maximum() == 0,
+                         qPrintable(QStringLiteral("the notes need %1 px more").arg(area->verticalScrollBar()->maximum())));
             }
             // The strip shows the sliders of this view, and they show their whole text.
             PresentationStrip* strip = w.presentation()->strip();

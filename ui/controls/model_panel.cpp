@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QFile>
 #include <QComboBox>
+#include <QEvent>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -69,7 +70,7 @@ ModelPanel::ModelPanel(ScenarioDocument* document, QWidget* parent)
     model->addRow(shape_);
     // Two lines, always: a label that changes height while a slider moves re-lays out the panel.
     shape_->setWordWrap(true);
-    shape_->setFixedHeight(2 * shape_->fontMetrics().lineSpacing() + 4);
+    shape_->setFixedHeight(2 * fontMetrics().lineSpacing() + 4);
     layout->addWidget(modelBox_);
     auto* training = new QFormLayout(trainingBox_);
     training->addRow(seqLen_);
@@ -227,6 +228,14 @@ void ModelPanel::sync()
     loraRank_->setEnabled(s.training.finetune != FineTune::Full);
     const QSignalBlocker block(flash_);
     flash_->setChecked(s.training.flashAttention);
+}
+
+// The two lines follow the font: presentation mode and View > Larger text enlarge it later.
+void ModelPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange)
+        shape_->setFixedHeight(2 * fontMetrics().lineSpacing() + 4);
+    ScenarioPanel::changeEvent(event);
 }
 
 void ModelPanel::retranslate()

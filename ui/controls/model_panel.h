@@ -27,6 +27,7 @@ signals:
 protected:
     void sync() override;
     void retranslate() override;
+    void changeEvent(QEvent* event) override;
 
 private:
     QGroupBox* modelBox_;

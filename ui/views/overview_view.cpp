@@ -1,5 +1,6 @@
 #include "ui/views/overview_view.h"
 
+#include <QEvent>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
@@ -13,22 +14,35 @@
 namespace shardscope::ui {
 
 OverviewView::OverviewView(const ViewContext&, QWidget* parent)
-    : View(parent), diagnostics_(new DiagnosticsView), memoryChart_(new MemoryChart), stepChart_(new StepTimeChart),
+    : View(parent), diagnosticsScroll_(new QScrollArea), diagnostics_(new DiagnosticsView), memoryChart_(new MemoryChart), stepChart_(new StepTimeChart),
       memoryPanel_(new ChartPanel(memoryChart_)), stepPanel_(new ChartPanel(stepChart_))
 {
     auto* layout = new QVBoxLayout(this);
     // A fixed-height, scrollable strip: messages that change length while a slider moves must
     // not resize (and so fully re-render) the charts under them.
-    auto* diagnosticsScroll = new QScrollArea;
-    diagnosticsScroll->setWidget(diagnostics_);
-    diagnosticsScroll->setWidgetResizable(true);
-    diagnosticsScroll->setFrameShape(QFrame::NoFrame);
-    diagnosticsScroll->setFixedHeight(4 * fontMetrics().lineSpacing() + 8);
-    layout->addWidget(diagnosticsScroll);
+    diagnosticsScroll_->setWidget(diagnostics_);
+    diagnosticsScroll_->setWidgetResizable(true);
+    diagnosticsScroll_->setFrameShape(QFrame::NoFrame);
+    fitStripToFont();
+    layout->addWidget(diagnosticsScroll_);
     auto* split = new QSplitter(Qt::Horizontal);
     split->addWidget(memoryPanel_);
     split->addWidget(stepPanel_);
     layout->addWidget(split, 1);
+}
+
+// Four lines of the current font: presentation mode and View > Larger text enlarge the font after
+// construction, and a height kept in the old font's lines would show only one or two of the new.
+void OverviewView::fitStripToFont()
+{
+    diagnosticsScroll_->setFixedHeight(4 * fontMetrics().lineSpacing() + 8);
+}
+
+void OverviewView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange)
+        fitStripToFont();
+    View::changeEvent(event);
 }
 
 void OverviewView::scenarioChanged(const Scenario& s, const Estimate& e)

@@ -1,6 +1,8 @@
 #pragma once
 #include "ui/views/view.h"
 
+class QScrollArea;
+
 namespace shardscope::ui {
 
 class ChartPanel;
@@ -19,7 +21,12 @@ public:
     MemoryChart* memoryChart() const { return memoryChart_; }
     StepTimeChart* stepTimeChart() const { return stepChart_; }
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void fitStripToFont();
+    QScrollArea* diagnosticsScroll_;
     DiagnosticsView* diagnostics_;
     MemoryChart* memoryChart_;
     StepTimeChart* stepChart_;
