@@ -310,6 +310,28 @@ private slots:
         dialog->close();
     }
 
+    // View > Larger text: the model panel's two-line shape summary grows with the font instead of
+    // keeping the height of two lines of the old one (and cutting its second line).
+    void largerTextKeepsTheShapeSummaryWhole()
+    {
+        ModelPanel* panel = window_->findChild<ModelPanel*>();
+        QVERIFY(panel != nullptr);
+        QLabel* shape = nullptr;
+        for (QLabel* label : panel->findChildren<QLabel*>())
+            if (label->wordWrap() && label->minimumHeight() == label->maximumHeight())
+                shape = label;
+        QVERIFY(shape != nullptr);
+        const int normal = shape->maximumHeight();
+        window_->setFontScale(2.0);
+        window_->settle();
+        const int large = shape->maximumHeight();
+        const int needed = 2 * shape->fontMetrics().lineSpacing();
+        window_->setFontScale(1.0);
+        window_->settle();
+        QVERIFY2(large >= needed, qPrintable(QStringLiteral("%1 px for two lines of %2 px").arg(large).arg(needed)));
+        QCOMPARE(shape->maximumHeight(), normal);  // and back at the normal size
+    }
+
     void screenshotWritesAPng()
     {
         QTemporaryDir dir;

@@ -35,7 +35,7 @@ OverviewView::OverviewView(const ViewContext&, QWidget* parent)
 // construction, and a height kept in the old font's lines would show only one or two of the new.
 void OverviewView::fitStripToFont()
 {
-    diagnosticsScroll_->setFixedHeight(4 * fontMetrics().lineSpacing() + 8);
+    diagnosticsScroll_->setFixedHeight(4 * fontMetrics().lineSpacing() + 2 * diagnostics_->margin() + 8);
 }
 
 void OverviewView::changeEvent(QEvent* event)
