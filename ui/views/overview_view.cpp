@@ -31,11 +31,13 @@ OverviewView::OverviewView(const ViewContext&, QWidget* parent)
     layout->addWidget(split, 1);
 }
 
-// Four lines of the current font: presentation mode and View > Larger text enlarge the font after
-// construction, and a height kept in the old font's lines would show only one or two of the new.
+// Four line spacings of the current font (the label's 6 px margins leave three and a half lines of
+// text; a taller strip shortens the charts below it and crowds their labels): presentation mode
+// and View > Larger text enlarge the font after construction, and a height kept in the old font's
+// lines would show only one or two of the new.
 void OverviewView::fitStripToFont()
 {
-    diagnosticsScroll_->setFixedHeight(4 * fontMetrics().lineSpacing() + 2 * diagnostics_->margin() + 8);
+    diagnosticsScroll_->setFixedHeight(4 * fontMetrics().lineSpacing() + 8);
 }
 
 void OverviewView::changeEvent(QEvent* event)
