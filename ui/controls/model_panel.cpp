@@ -70,7 +70,7 @@ ModelPanel::ModelPanel(ScenarioDocument* document, QWidget* parent)
     model->addRow(shape_);
     // Two lines, always: a label that changes height while a slider moves re-lays out the panel.
     shape_->setWordWrap(true);
-    shape_->setFixedHeight(2 * fontMetrics().lineSpacing() + 4);
+    fitShapeToFont();
     layout->addWidget(modelBox_);
     auto* training = new QFormLayout(trainingBox_);
     training->addRow(seqLen_);
@@ -231,10 +231,12 @@ void ModelPanel::sync()
 }
 
 // The two lines follow the font: presentation mode and View > Larger text enlarge it later.
+void ModelPanel::fitShapeToFont() { shape_->setFixedHeight(2 * fontMetrics().lineSpacing() + 4); }
+
 void ModelPanel::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::FontChange)
-        shape_->setFixedHeight(2 * fontMetrics().lineSpacing() + 4);
+        fitShapeToFont();
     ScenarioPanel::changeEvent(event);
 }
 

@@ -30,6 +30,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void fitShapeToFont();
     QGroupBox* modelBox_;
     QGroupBox* trainingBox_;
     QLabel* presetLabel_;

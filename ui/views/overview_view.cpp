@@ -14,8 +14,8 @@
 namespace shardscope::ui {
 
 OverviewView::OverviewView(const ViewContext&, QWidget* parent)
-    : View(parent), diagnosticsScroll_(new QScrollArea), diagnostics_(new DiagnosticsView), memoryChart_(new MemoryChart), stepChart_(new StepTimeChart),
-      memoryPanel_(new ChartPanel(memoryChart_)), stepPanel_(new ChartPanel(stepChart_))
+    : View(parent), diagnosticsScroll_(new QScrollArea), diagnostics_(new DiagnosticsView), memoryChart_(new MemoryChart),
+      stepChart_(new StepTimeChart), memoryPanel_(new ChartPanel(memoryChart_)), stepPanel_(new ChartPanel(stepChart_))
 {
     auto* layout = new QVBoxLayout(this);
     // A fixed-height, scrollable strip: messages that change length while a slider moves must
