@@ -263,4 +263,15 @@ void MainWindow::setPresentation(bool on, QSize screen)
     presentationAct_->setChecked(presentation_->active());
 }
 
+void MainWindow::showStatusMessage(const QString& text, int milliseconds)
+{
+    // QStatusBar hides its normal widgets (the scenario summary) only when they are visible as
+    // the message arrives: a message given before the window is first shown (a file opened from
+    // the command line) would be drawn over the summary. It waits until the window is up.
+    if (isVisible())
+        statusBar()->showMessage(text, milliseconds);
+    else
+        QTimer::singleShot(0, this, [this, text, milliseconds] { statusBar()->showMessage(text, milliseconds); });
+}
+
 } // namespace shardscope::ui

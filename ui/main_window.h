@@ -91,6 +91,8 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    // A message in the status bar for `milliseconds`, over the scenario summary.
+    void showStatusMessage(const QString& text, int milliseconds);
     // main_window.cpp: the layout and the flow of data to the charts
     void buildCentral();
     void scheduleUpdate();

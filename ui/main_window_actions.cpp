@@ -305,7 +305,7 @@ void MainWindow::exportCurrentChart(ChartBase* chart)
     if (!saved)
         QMessageBox::warning(this, tr("Export chart"), error);
     else
-        statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(dialog.path())), 5000);
+        showStatusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(dialog.path())), 5000);
 }
 
 void MainWindow::exportAllInteractive()
@@ -321,7 +321,7 @@ void MainWindow::exportAllInteractive()
             return;
         }
     }
-    statusBar()->showMessage(tr("Saved %1 charts in %2").arg(charts().size()).arg(QDir::toNativeSeparators(folder)), 5000);
+    showStatusMessage(tr("Saved %1 charts in %2").arg(charts().size()).arg(QDir::toNativeSeparators(folder)), 5000);
 }
 
 bool MainWindow::exportAllCharts(const QString& folder, const QString& suffix, QString* error)

@@ -59,7 +59,7 @@ bool MainWindow::openFile(const QString& path)
     }
     settings_.addRecentFile(QFileInfo(path).absoluteFilePath());
     rebuildRecentMenu();
-    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
+    showStatusMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
     return true;
 }
 
@@ -162,11 +162,11 @@ void MainWindow::startAutosave()
     autosave_ = new Autosave(&document_, Autosave::defaultDirectory(), this);
     if (!autosave_->start()) {
         // Another window owns the autosave (or the folder cannot be made): this one runs without.
-        statusBar()->showMessage(tr("Autosave is off: another ShardScope window is saving its scenario."), 10000);
+        showStatusMessage(tr("Autosave is off: another ShardScope window is saving its scenario."), 10000);
         return;
     }
     connect(autosave_, &Autosave::writeFailed, this, [this](const QString& message) {
-        statusBar()->showMessage(tr("Autosave failed: %1").arg(message), 10000);
+        showStatusMessage(tr("Autosave failed: %1").arg(message), 10000);
     });
 }
 
@@ -199,7 +199,7 @@ void MainWindow::recoverAutosave(Recovery policy)
     document_.setScenario(recovered, tr("Restore autosaved scenario"));
     document_.endMerge();
     autosave_->flush();  // the restored scenario is at once the autosave again
-    statusBar()->showMessage(tr("Restored the autosaved scenario."), 5000);
+    showStatusMessage(tr("Restored the autosaved scenario."), 5000);
 }
 
 void MainWindow::readSettings()

@@ -10,6 +10,8 @@
 #include <QSlider>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QLabel>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 
@@ -206,6 +208,23 @@ private slots:
         QVERIFY(doc->load(path, &error));
         QCOMPARE(asJson(doc->scenario()), saved);
         QCOMPARE(doc->filePath(), path);
+    }
+
+    void fileOpenedBeforeShowKeepsTheStatusBarReadable()
+    {
+        // `shardscope FILE` opens the file before the window shows: the "Opened" message must
+        // replace the scenario summary, not be drawn over it.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.json"));
+        QString error;
+        QVERIFY2(window_->document()->save(path, &error), qPrintable(error));
+        MainWindow w(false);
+        QVERIFY(w.openFile(path));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_VERIFY(w.statusBar()->currentMessage().startsWith(QStringLiteral("Opened")));
+        for (QLabel* label : w.statusBar()->findChildren<QLabel*>(Qt::FindDirectChildrenOnly))
+            QVERIFY2(!label->isVisible(), qPrintable(label->text()));
     }
 
     void malformedFileIsRejectedAndNothingIsLost()

@@ -21,6 +21,7 @@
 #include "tests/ui/chart_text_check.h"
 #include "ui/charts/chart_base.h"
 #include "ui/charts/chart_panel.h"
+#include "core/estimate/estimate.h"
 #include "ui/charts/memory_chart.h"
 #include "ui/controls/diagnostics_view.h"
 #include "ui/controls/value_slider.h"
@@ -127,6 +128,51 @@ private slots:
         QVERIFY2(problems.join(QLatin1Char(' ')).contains(QStringLiteral("'1,790.59 s' cut")), qPrintable(problems.join(QLatin1Char('\n'))));
         QVERIFY2(problems.join(QLatin1Char(' ')).contains(QStringLiteral("'inside too' over 'inside'")),
                  qPrintable(problems.join(QLatin1Char('\n'))));
+    }
+
+    void memoryChartLabelsNeverCollide()
+    {
+        // The memory chart places four labels by the data (the GPU's capacity, each bar's model
+        // states, the totals): wherever the capacity line and the model states meet, at any size
+        // and type scale, no label may sit on another or be cut.
+        MemoryChart chart;
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QStringList problems;
+        int cases = 0;
+        for (const int gpus : {1, 8, 64, 1024}) {
+            for (const int zero : {0, 3}) {
+                for (const int seq : {1024, 4096, 65536}) {
+                    Scenario s = defaultScenario();
+                    s.parallel.gpus = gpus;
+                    s.parallel.zero = zero;
+                    s.training.seqLen = seq;
+                    const Estimate e = estimate(s);
+                    if (!e.valid())
+                        continue;
+                    chart.setEstimate(s, e);
+                    // Chart sizes with the type scale the window gives them: a desktop window
+                    // (scale 1), presentation at 1366x768 (1.28) beside the tour or alone, at
+                    // 1920x1080 (1.8), and Ctrl+Plus twice in a large window.
+                    const std::pair<QSize, double> looks[] = {{QSize(640, 430), 1.0},  {QSize(960, 560), 1.0},
+                                                              {QSize(900, 600), 1.28}, {QSize(1340, 560), 1.28},
+                                                              {QSize(1900, 960), 1.8}, {QSize(1500, 800), 1.32}};
+                    for (const auto& [size, scale] : looks) {
+                        chart.resize(size);
+                        chart.setFontScale(scale);
+                        chart.ensureCurrent();
+                        chart.replot(QCustomPlot::rpImmediateRefresh);
+                        ++cases;
+                        for (const QString& p : test::chartTextProblems(&chart, QStringLiteral("memory")))
+                            problems << QStringLiteral("%1 GPUs, ZeRO-%2, seq %3, %4x%5, scale %6: %7")
+                                            .arg(gpus).arg(zero).arg(seq).arg(size.width()).arg(size.height()).arg(scale).arg(p);
+                    }
+                }
+            }
+        }
+        QVERIFY(cases > 100);
+        QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("%1 problems, first: ").arg(problems.size()) +
+                                                problems.mid(0, 12).join(QLatin1Char('\n'))));
     }
 
     void windowFitsALaptopScreen()

@@ -40,6 +40,74 @@ QString partName(int index)
 MemoryChart::MemoryChart(QWidget* parent) : ChartBase(parent)
 {
     setAccessibleName(tr("Memory per GPU chart"));
+    connect(this, &QCustomPlot::afterLayout, this, &MemoryChart::placeCapacityLabel);
+}
+
+namespace {
+
+// A label's box less 2 px each side: labels that only touch (or share antialiased edge pixels)
+// still read, as the layout checks in the tests count it.
+QRectF textRect(QCPItemText* item)
+{
+    return QRectF(item->topLeft->pixelPosition(), item->bottomRight->pixelPosition()).normalized().adjusted(2, 2, -2, -2);
+}
+
+// The area of `r` covered by the labels in `others` (a sum: overlapping labels count twice).
+double coveredArea(const QRectF& r, const QList<QPointer<QCPItemText>>& others)
+{
+    double area = 0;
+    for (QCPItemText* other : others) {
+        if (other == nullptr)
+            continue;
+        const QRectF both = r.intersected(textRect(other));
+        area += both.width() * both.height();
+    }
+    return area;
+}
+
+} // namespace
+
+void MemoryChart::placeCapacityLabel()
+{
+    if (capacityText_ == nullptr)
+        return;
+    // Right of the bars above the line (the usual place), then below it, then left of the bars:
+    // the model states or a total can sit at the capacity's height, and at a large type scale
+    // the label reaches back over the bars' own labels.
+    struct Place {
+        double x;
+        Qt::Alignment align;
+    };
+    const double left = xAxis->range().lower + 0.02, right = xAxis->range().upper - 0.02;
+    const Place places[] = {{right, Qt::AlignRight | Qt::AlignBottom}, {right, Qt::AlignRight | Qt::AlignTop},
+                            {left, Qt::AlignLeft | Qt::AlignBottom}, {left, Qt::AlignLeft | Qt::AlignTop}};
+    const QRectF plotArea = QRectF(axisRect()->rect()).adjusted(-1, -1, 1, 1);
+    // The label's background starts 2 px off the dashed line, above or below it, so that the
+    // line stays whole.
+    const double linePixel = yAxis->coordToPixel(capacityGb_);
+    const auto anchorY = [&](Qt::Alignment align) {
+        return yAxis->pixelToCoord(linePixel + ((align & Qt::AlignBottom) ? -2.0 : 2.0));
+    };
+    double best = -1;
+    Place chosen = places[0];
+    for (const Place& place : places) {
+        capacityText_->position->setCoords(place.x, anchorY(place.align));
+        capacityText_->setPositionAlignment(place.align);
+        capacityText_->setTextAlignment(place.align & Qt::AlignHorizontal_Mask);
+        const QRectF r = textRect(capacityText_);
+        // Cut by the plot's edge counts as covered: the label is clipped to the axis rect.
+        const double cut = r.width() * r.height() - r.intersected(plotArea).width() * r.intersected(plotArea).height();
+        const double covered = coveredArea(r, dataLabels_) + cut;
+        if (best < 0 || covered < best) {
+            best = covered;
+            chosen = place;
+        }
+        if (covered <= 0)
+            break;
+    }
+    capacityText_->position->setCoords(chosen.x, anchorY(chosen.align));
+    capacityText_->setPositionAlignment(chosen.align);
+    capacityText_->setTextAlignment(chosen.align & Qt::AlignHorizontal_Mask);
 }
 
 void MemoryChart::setEstimate(const Scenario& scenario, const Estimate& estimate)
@@ -83,6 +151,7 @@ void MemoryChart::rebuild()
     clearPlottables();
     clearItems();
     bars_.clear();
+    dataLabels_.clear();
     const Theme& th = chartTheme();
     const MemoryBreakdown& one = estimate_.memory.singleGpu.device;
     const MemoryBreakdown& many = estimate_.memory.perGpu.device;
@@ -131,7 +200,12 @@ void MemoryChart::rebuild()
     capacityText->setText(capacityWords);
     capacityText->setTextAlignment(Qt::AlignRight);
     capacityText->setColor(th.capacity);
+    // Where the bars leave it no room, it sits over one: on the chart's background, it reads.
+    capacityText->setBrush(QBrush(th.chartBackground));
+    capacityText->setPadding(QMargins(3, 1, 3, 1));
     capacityText->setFont(scaledFont(9, true));
+    capacityText_ = capacityText;
+    capacityGb_ = capacity;
     for (int bar = 0; bar < 2; ++bar) {
         const MemoryBreakdown& m = bar == 0 ? one : many;
         auto* total = new QCPItemText(this);
@@ -141,6 +215,7 @@ void MemoryChart::rebuild()
         total->setText(bytesLabel(m.total()));
         total->setColor(th.text);
         total->setFont(scaledFont(11, true));
+        dataLabels_.append(total);
         // The model states (the article's 112 GB and 1.75 GB) are a thin slice when activations
         // dominate: name them beside the bar, at their height, so they read at any scale.
         auto* states = new QCPItemText(this);
@@ -153,6 +228,7 @@ void MemoryChart::rebuild()
         states->setColor(th.text);
         states->setFont(scaledFont(9));
         states->setClipToAxisRect(false);
+        dataLabels_.append(states);
     }
 
     legend->setVisible(true);

@@ -1,4 +1,6 @@
 #pragma once
+#include <QPointer>
+
 #include "core/estimate/estimate.h"
 #include "ui/charts/chart_base.h"
 
@@ -25,9 +27,18 @@ protected:
     void rebuild() override;
 
 private:
+    // Moves the capacity label to the first place where it covers no other label, once the
+    // layout is known (the labels' pixel sizes depend on the chart's size and type scale).
+    void placeCapacityLabel();
+
     Scenario scenario_;
     Estimate estimate_;
     QList<QCPBars*> bars_;
+    // Owned by the plot, which deletes them with its items (also when the chart shows only why
+    // a layout is invalid): guarded pointers.
+    QPointer<QCPItemText> capacityText_;
+    double capacityGb_ = 0;  // where its line is
+    QList<QPointer<QCPItemText>> dataLabels_;  // the totals and model-state labels, placed by the data
 };
 
 } // namespace shardscope::ui
