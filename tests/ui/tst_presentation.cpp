@@ -241,6 +241,43 @@ private slots:
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
     }
 
+    void everyChartReadsInAWindow_data() { chartsFillTheScreenWithReadableText_data(); }
+
+    void everyChartReadsInAWindow()
+    {
+        // Outside presentation too: every view's charts, and those on the views' own tabs (the
+        // operations view has four), show all their text in a maximised window.
+        QFETCH(QSize, screen);
+        QFETCH(int, language);
+        MainWindow w(false);
+        w.setLanguage(static_cast<Language>(language));
+        w.resize(screen);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QStringList problems;
+        int checked = 0;
+        for (const char* id : {"memory", "sequence", "scaling", "migration", "data", "precision", "operations", "plan"}) {
+            QVERIFY(w.showView(id));
+            QList<QTabWidget*> inner = w.tabs()->currentWidget()->findChildren<QTabWidget*>();
+            const int pages = inner.isEmpty() ? 1 : inner.first()->count();
+            for (int page = 0; page < pages; ++page) {
+                if (!inner.isEmpty())
+                    inner.first()->setCurrentIndex(page);
+                w.settle();
+                for (ChartBase* chart : w.charts()) {
+                    if (!chart->isVisible())
+                        continue;
+                    chart->ensureCurrent();
+                    chart->replot(QCustomPlot::rpImmediateRefresh);
+                    ++checked;
+                    problems << test::chartTextProblems(chart, QLatin1String(id) + QLatin1Char('/') + chart->exportName());
+                }
+            }
+        }
+        QVERIFY(checked >= 12);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    }
+
     void stripFollowsTheTab()
     {
         MainWindow w(false);

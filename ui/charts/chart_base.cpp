@@ -1,6 +1,7 @@
 #include "ui/charts/chart_base.h"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QResizeEvent>
 #include <QShowEvent>
 
@@ -107,8 +108,19 @@ QString wrapped(const QString& text, const QFont& font, int width)
 
 void ChartBase::updateLegendColumns(int chartWidth)
 {
-    // As many columns as fit; rearranging the existing items needs setFillOrder(..., true).
-    const int columns = std::max(1, chartWidth / static_cast<int>(200 * fontScale_));
+    // As many columns as the widest entry leaves room for (a column is at least 200 px at scale
+    // 1, so short entries line up): a long entry ("Goodput: tokens per second with failures") in
+    // a fixed share of the width was cut. Rearranging the existing items needs
+    // setFillOrder(..., true).
+    const QFontMetrics metrics(scaledFont(9));
+    int widest = 0;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
+            widest = std::max(widest, metrics.horizontalAdvance(item->plottable()->name()));
+    }
+    // Icon, its padding, the item's margins (8 + 8) and the gap between columns.
+    const int entry = std::max(static_cast<int>(200 * fontScale_), widest + legend->iconSize().width() + legend->iconTextPadding() + 24);
+    const int columns = std::max(1, (chartWidth - 12) / entry);
     if (legend->wrap() != columns) {
         legend->setWrap(columns);
         legend->setFillOrder(QCPLegend::foColumnsFirst, true);

@@ -173,29 +173,47 @@ void ComparisonChart::rebuild()
     // Columns: the aspect, one GPU, the cluster (fractions of the plot's width).
     const double starts[] = {0.0, 0.22, 0.59};
     const double ends[] = {0.22, 0.59, 1.0};
-    const QFont body = scaledFont(11);
-    const QFont bold = scaledFont(11, true);
+    const double padding = 0.6;  // lines of room around each row
     const int plotWidth = std::max(200, width() - 30);
-    const QFontMetrics bodyMetrics(body);
-    const QFontMetrics boldMetrics(bold);
-
-    // Row heights in lines, so that a row with three lines gets three times the room.
+    // The titles first, so that the layout says how tall the plot is: on a short chart (a
+    // 1366x768 window, Chinese text wraps to more lines) the type shrinks until every row fits,
+    // down to 60 %, rather than rows running into each other.
+    setTitleText(title(), tr("%1, %2 tokens; every figure comes from the same estimate as the other charts")
+                              .arg(modelDisplayName(scenario_.model), countLabel(scenario_.perf.trainTokens)));
+    // A chart resized while hidden (the CLI's export) has had no resize event to set its viewport.
+    setViewport(rect());
+    updateLayout();
+    const double room = axisRect()->height();
+    double points = 11;
     QList<QStringList> wrapped;
     QList<int> heights;
     int totalLines = 0;
-    for (int r = 0; r < cells.size(); ++r) {
-        int lines = 1;
-        for (int c = 0; c < 3; ++c) {
-            const QFontMetrics& m = (r == 0 || c == 0) ? boldMetrics : bodyMetrics;
-            const int columnWidth = static_cast<int>((ends[c] - starts[c]) * plotWidth) - 12;
-            const QStringList parts = wrapLines(cells[r][c], m, std::max(40, columnWidth));
-            wrapped.append({parts.join(QLatin1Char('\n'))});
-            lines = std::max(lines, static_cast<int>(parts.size()));
+    for (int attempt = 0; attempt < 4; ++attempt) {
+        const QFontMetrics bodyMetrics(scaledFont(points));
+        const QFontMetrics boldMetrics(scaledFont(points, true));
+        // Row heights in lines, so that a row with three lines gets three times the room.
+        wrapped.clear();
+        heights.clear();
+        totalLines = 0;
+        for (int r = 0; r < cells.size(); ++r) {
+            int lines = 1;
+            for (int c = 0; c < 3; ++c) {
+                const QFontMetrics& m = (r == 0 || c == 0) ? boldMetrics : bodyMetrics;
+                const int columnWidth = static_cast<int>((ends[c] - starts[c]) * plotWidth) - 12;
+                const QStringList parts = wrapLines(cells[r][c], m, std::max(40, columnWidth));
+                wrapped.append({parts.join(QLatin1Char('\n'))});
+                lines = std::max(lines, static_cast<int>(parts.size()));
+            }
+            heights << lines;
+            totalLines += lines;
         }
-        heights << lines;
-        totalLines += lines;
+        const double needed = (totalLines + padding * cells.size()) * boldMetrics.lineSpacing();
+        if (room <= 0 || needed <= room || points <= 11 * 0.6)
+            break;
+        points = std::max(11 * 0.6, points * room / needed * 0.97);
     }
-    const double padding = 0.6;  // lines of room around each row
+    const QFont body = scaledFont(points);
+    const QFont bold = scaledFont(points, true);
     const double total = totalLines + padding * cells.size();
     xAxis->setRange(0, 1);
     yAxis->setRange(0, total);
@@ -225,8 +243,6 @@ void ComparisonChart::rebuild()
         }
         top += height;
     }
-    setTitleText(title(), tr("%1, %2 tokens; every figure comes from the same estimate as the other charts")
-                              .arg(modelDisplayName(scenario_.model), countLabel(scenario_.perf.trainTokens)));
 }
 
 } // namespace shardscope::ui

@@ -1,5 +1,6 @@
 #include "ui/charts/drift_chart.h"
 
+#include <QFontMetrics>
 #include <QLocale>
 
 #include "ui/i18n/ui_text.h"
@@ -88,6 +89,9 @@ void DriftChart::rebuild()
     const double pad = (hi - lo) * 0.08 + 1e-12;
     yAxis->setRange(lo - pad, hi + pad);
     xAxis->setRange(0, static_cast<double>(spec_.steps));
+    // The last tick (the step count) sits on the plot's right edge: room for half its label.
+    const int lastLabel = QFontMetrics(xAxis->tickLabelFont()).horizontalAdvance(QString::number(spec_.steps));
+    axisRect()->setMinimumMargins(QMargins(0, 0, lastLabel / 2 + 6, 0));
     legend->setVisible(true);
     styleLegend();
     const QLocale locale;

@@ -45,11 +45,11 @@ MemoryChart::MemoryChart(QWidget* parent) : ChartBase(parent)
 
 namespace {
 
-// A label's box less 2 px each side: labels that only touch (or share antialiased edge pixels)
-// still read, as the layout checks in the tests count it.
+// A label's box less 1 px each side: labels that overlap by 2 px or less (antialiased edge
+// pixels) still read, as the layout checks in the tests count it.
 QRectF textRect(QCPItemText* item)
 {
-    return QRectF(item->topLeft->pixelPosition(), item->bottomRight->pixelPosition()).normalized().adjusted(2, 2, -2, -2);
+    return QRectF(item->topLeft->pixelPosition(), item->bottomRight->pixelPosition()).normalized().adjusted(1, 1, -1, -1);
 }
 
 // The area of `r` covered by the labels in `others` (a sum: overlapping labels count twice).

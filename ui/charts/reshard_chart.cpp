@@ -1,5 +1,6 @@
 #include "ui/charts/reshard_chart.h"
 
+#include <QFontMetrics>
 #include <QLocale>
 #include <algorithm>
 #include <map>
@@ -29,6 +30,44 @@ int groupSize(std::int64_t world, int gpusPerNode)
 ReshardChart::ReshardChart(QWidget* parent) : ChartBase(parent)
 {
     setAccessibleName(tr("Checkpoint resharding chart"));
+    connect(this, &QCustomPlot::afterLayout, this, &ReshardChart::fitLabels);
+}
+
+namespace {
+
+QSizeF pixelSize(QCPItemText* item)
+{
+    return QRectF(item->topLeft->pixelPosition(), item->bottomRight->pixelPosition()).normalized().size();
+}
+
+} // namespace
+
+void ReshardChart::fitLabels()
+{
+    for (const BoxLabel& b : boxLabels_) {
+        if (b.item == nullptr)
+            continue;
+        b.item->setText(b.full);
+        const double room = std::abs(xAxis->coordToPixel(b.x1) - xAxis->coordToPixel(b.x0)) - 6;
+        if (pixelSize(b.item).width() > room)
+            b.item->setText(b.brief);
+    }
+    if (fromHeading_ == nullptr || toHeading_ == nullptr)
+        return;
+    fromHeading_->setText(fromText_);
+    toHeading_->setText(toText_);
+    // Each heading gets half the width; a longer one is elided (its layout is in the field above).
+    const double half = axisRect()->width() / 2.0 - 8;
+    for (QCPItemText* h : {fromHeading_.data(), toHeading_.data()}) {
+        if (pixelSize(h).width() > half)
+            h->setText(QFontMetrics(h->font()).elidedText(h->text(), Qt::ElideRight, static_cast<int>(half - h->padding().left() - h->padding().right())));
+    }
+    // Rows start at 0; the headings sit above, in `top` rows of room: top / (rows + top + 0.1) of
+    // the plot's height must hold a heading.
+    const double need = pixelSize(fromHeading_).height() + 4;
+    const double height = std::max(1.0, axisRect()->height() - need);
+    const double top = std::max(0.6, need * (rows_ + 0.1) / height);
+    yAxis->setRange(-top, rows_ + 0.1);
 }
 
 void ReshardChart::setPlan(ReshardPlan plan, int gpusPerNode)
@@ -74,7 +113,9 @@ void ReshardChart::rebuild()
     const int boxesTo = static_cast<int>((plan_.to.world() + sizeTo - 1) / sizeTo);
     const int rows = std::max(boxesFrom, boxesTo);
     xAxis->setRange(-0.02, 1.02);
-    yAxis->setRange(-0.6, rows + 0.1);
+    yAxis->setRange(-0.6, rows + 0.1);  // the top is fitted to the headings in fitLabels()
+    rows_ = rows;
+    boxLabels_.clear();
     yAxis->setRangeReversed(true);  // box 0 at the top
 
     std::map<std::pair<int, int>, double> flows;  // (target box, source box) -> bytes
@@ -108,15 +149,19 @@ void ReshardChart::rebuild()
         text->setColor(th.text);
         text->setFont(scaledFont(boxes > 16 ? 7 : 9));
         const int first = index * size;
+        BoxLabel label{text, QString(), QString(), x0, x1};
         if (size > 1) {
             const int last = static_cast<int>(std::min<std::int64_t>(world, first + size)) - 1;
-            text->setText(size == gpusPerNode_ ? tr("node %1: ranks %2-%3").arg(index).arg(first).arg(last)
-                                               : tr("ranks %1-%2").arg(first).arg(last));
+            label.full = size == gpusPerNode_ ? tr("node %1: ranks %2-%3").arg(index).arg(first).arg(last)
+                                              : tr("ranks %1-%2").arg(first).arg(last);
+            label.brief = QStringLiteral("%1-%2").arg(first).arg(last);
         } else {
             const RankPlace& r = source ? plan_.sources[static_cast<std::size_t>(first)] : plan_.targets[static_cast<std::size_t>(first)];
-            text->setText(boxes > 16 ? tr("rank %1").arg(first)
-                                     : tr("rank %1: tp %2 dp %3 pp %4").arg(first).arg(r.tp).arg(r.dp).arg(r.pp));
+            label.full = boxes > 16 ? tr("rank %1").arg(first) : tr("rank %1: tp %2 dp %3 pp %4").arg(first).arg(r.tp).arg(r.dp).arg(r.pp);
+            label.brief = QString::number(first);
         }
+        text->setText(label.full);
+        boxLabels_.append(label);
     };
     for (int i = 0; i < boxesFrom; ++i)
         box(0.0, kLeft, i, boxesFrom, sizeFrom, plan_.from.world(), true);
@@ -124,14 +169,18 @@ void ReshardChart::rebuild()
         box(kRight, 1.0, i, boxesTo, sizeTo, plan_.to.world(), false);
     const auto heading = [&](double x, Qt::Alignment side, const QString& text) {
         auto* label = new QCPItemText(this);
+        label->setPadding(QMargins(0, 0, 0, 2));
         label->position->setCoords(x, 0.0);
         label->setPositionAlignment(side | Qt::AlignBottom);
         label->setText(text);
         label->setColor(th.text);
         label->setFont(scaledFont(10, true));
+        return label;
     };
-    heading(0.0, Qt::AlignLeft, tr("from %1").arg(QString::fromStdString(reshardLayoutText(plan_.from))));
-    heading(1.0, Qt::AlignRight, tr("to %1").arg(QString::fromStdString(reshardLayoutText(plan_.to))));
+    fromText_ = tr("from %1").arg(QString::fromStdString(reshardLayoutText(plan_.from)));
+    toText_ = tr("to %1").arg(QString::fromStdString(reshardLayoutText(plan_.to)));
+    fromHeading_ = heading(0.0, Qt::AlignLeft, fromText_);
+    toHeading_ = heading(1.0, Qt::AlignRight, toText_);
     int pitfalls = 0;
     for (const Diagnostic& d : plan_.pitfalls)
         pitfalls += d.severity != Severity::Info ? 1 : 0;

@@ -1,4 +1,6 @@
 #pragma once
+#include <QPointer>
+
 #include "core/reshard/transfer_plan.h"
 #include "ui/charts/chart_base.h"
 
@@ -23,8 +25,23 @@ protected:
     void rebuild() override;
 
 private:
+    // Once the layout is known: short box labels where the long ones do not fit their boxes,
+    // room above the first row for the two headings, and the headings shortened where they
+    // would meet (the layouts are also in the fields above the chart).
+    void fitLabels();
+
+    struct BoxLabel {
+        QPointer<QCPItemText> item;
+        QString full;
+        QString brief;
+        double x0, x1;  // the box's edges (axis coordinates)
+    };
     ReshardPlan plan_;
     int gpusPerNode_ = 8;
+    double rows_ = 1;
+    QList<BoxLabel> boxLabels_;
+    QPointer<QCPItemText> fromHeading_, toHeading_;
+    QString fromText_, toText_;
 };
 
 } // namespace shardscope::ui
