@@ -241,19 +241,33 @@ private slots:
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
     }
 
-    void everyChartReadsInAWindow_data() { chartsFillTheScreenWithReadableText_data(); }
+    void everyChartReadsInAWindow_data()
+    {
+        QTest::addColumn<QSize>("screen");
+        QTest::addColumn<int>("language");
+        QTest::addColumn<bool>("presenting");
+        for (const bool presenting : {false, true})
+            for (const QSize size : {QSize(1366, 768), QSize(1920, 1080)})
+                for (const Language l : {Language::English, Language::Chinese})
+                    QTest::addRow("%dx%d %s%s", size.width(), size.height(), l == Language::English ? "en" : "zh_CN",
+                                  presenting ? " presenting" : "")
+                        << size << static_cast<int>(l) << presenting;
+    }
 
     void everyChartReadsInAWindow()
     {
-        // Outside presentation too: every view's charts, and those on the views' own tabs (the
-        // operations view has four), show all their text in a maximised window.
+        // Every view's charts, and those on the views' own tabs (the operations view has four),
+        // show all their text in a maximised window and in presentation mode.
         QFETCH(QSize, screen);
         QFETCH(int, language);
+        QFETCH(bool, presenting);
         MainWindow w(false);
         w.setLanguage(static_cast<Language>(language));
         w.resize(screen);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
+        if (presenting)
+            w.setPresentation(true, screen);
         QStringList problems;
         int checked = 0;
         for (const char* id : {"memory", "sequence", "scaling", "migration", "data", "precision", "operations", "plan"}) {

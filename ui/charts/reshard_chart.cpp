@@ -56,11 +56,13 @@ void ReshardChart::fitLabels()
         return;
     fromHeading_->setText(fromText_);
     toHeading_->setText(toText_);
-    // Each heading gets half the width; a longer one is elided (its layout is in the field above).
-    const double half = axisRect()->width() / 2.0 - 8;
+    // Each heading gets half the room between the boxes' outer edges, where they are anchored; a
+    // longer one is elided (its layout is in the field above the chart). The margin covers the
+    // bold type's bounding box running a pixel or two past its advance.
+    const double half = std::abs(xAxis->coordToPixel(1.0) - xAxis->coordToPixel(0.0)) / 2.0 - 10;
     for (QCPItemText* h : {fromHeading_.data(), toHeading_.data()}) {
         if (pixelSize(h).width() > half)
-            h->setText(QFontMetrics(h->font()).elidedText(h->text(), Qt::ElideRight, static_cast<int>(half - h->padding().left() - h->padding().right())));
+            h->setText(QFontMetrics(h->font()).elidedText(h->text(), Qt::ElideRight, static_cast<int>(half) - 6));
     }
     // Rows start at 0; the headings sit above, in `top` rows of room: top / (rows + top + 0.1) of
     // the plot's height must hold a heading.

@@ -70,12 +70,12 @@ MigrationView::MigrationView(const ViewContext&, QWidget* parent)
     top->addWidget(side);
     top->setStretchFactor(0, 3);
     top->setStretchFactor(1, 2);
-    auto* split = new QSplitter(Qt::Vertical);
-    split->addWidget(top);
-    split->addWidget(placementPanel_);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    layout->addWidget(split, 1);
+    split_ = new QSplitter(Qt::Vertical);
+    split_->addWidget(top);
+    split_->addWidget(placementPanel_);
+    split_->setStretchFactor(0, 3);
+    split_->setStretchFactor(1, 2);
+    layout->addWidget(split_, 1);
     for (QLineEdit* edit : {from_, to_})
         connect(edit, &QLineEdit::editingFinished, this, [this] {
             edited_ = true;
@@ -144,6 +144,13 @@ void MigrationView::changeEvent(QEvent* event)
     if (event->type() == QEvent::LanguageChange) {
         retranslate();
         replan();
+    }
+    // Larger type (presentation mode, Ctrl+Plus) grows the resharding row's text and table, and
+    // the splitter took the room from the placement chart until its plot was a sliver: the two
+    // rows go back to their 3:2 share of the height.
+    if (event->type() == QEvent::FontChange && split_ != nullptr) {
+        const int height = std::max(split_->height(), 2);
+        split_->setSizes({height * 3 / 5, height - height * 3 / 5});
     }
     View::changeEvent(event);
 }

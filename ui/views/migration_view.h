@@ -3,6 +3,7 @@
 
 class QLabel;
 class QLineEdit;
+class QSplitter;
 class QTableWidget;
 
 namespace shardscope::ui {
@@ -42,6 +43,7 @@ private:
     PlacementChart* placement_;
     ChartPanel* flowsPanel_;
     ChartPanel* placementPanel_;
+    QSplitter* split_ = nullptr;  // the resharding row above the placement chart
 };
 
 } // namespace shardscope::ui
