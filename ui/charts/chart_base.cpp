@@ -70,8 +70,8 @@ void ChartBase::styleAxis(QCPAxis* axis, const QString& label)
 void ChartBase::styleLegend()
 {
     const Theme& t = chartTheme();
-    updateLegendColumns(width());
     legend->setFont(scaledFont(9));
+    updateLegendColumns(width());
     legend->setTextColor(t.text);
     legend->setBrush(QBrush(t.chartBackground));
     legend->setBorderPen(QPen(t.grid));
@@ -112,7 +112,7 @@ void ChartBase::updateLegendColumns(int chartWidth)
     // 1, so short entries line up): a long entry ("Goodput: tokens per second with failures") in
     // a fixed share of the width was cut. Rearranging the existing items needs
     // setFillOrder(..., true).
-    const QFontMetrics metrics(scaledFont(9));
+    const QFontMetrics metrics(legend->font());
     int widest = 0;
     for (int i = 0; i < legend->itemCount(); ++i) {
         if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))

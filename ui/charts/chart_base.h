@@ -14,6 +14,13 @@ struct TableData {
     QList<QStringList> rows;
 };
 
+// Where an item text lands, in pixels, as QCustomPlot draws it (its padding included); valid once
+// the plot is laid out (a slot on QCustomPlot::afterLayout places labels by it).
+inline QRectF itemTextRect(QCPItemText* item)
+{
+    return QRectF(item->topLeft->pixelPosition(), item->bottomRight->pixelPosition()).normalized();
+}
+
 // One chart of ShardScope: a QCustomPlot with a title, themed and scaled fonts, and a table of
 // its numbers. Subclasses take core results (never compute their own) and rebuild() the plot.
 class ChartBase : public QCustomPlot {

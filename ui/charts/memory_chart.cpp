@@ -47,22 +47,20 @@ namespace {
 
 // A label's box less 1 px each side: labels that overlap by 2 px or less (antialiased edge
 // pixels) still read, as the layout checks in the tests count it.
-QRectF textRect(QCPItemText* item)
-{
-    return QRectF(item->topLeft->pixelPosition(), item->bottomRight->pixelPosition()).normalized().adjusted(1, 1, -1, -1);
-}
+QRectF textRect(QCPItemText* item) { return itemTextRect(item).adjusted(1, 1, -1, -1); }
+
+double area(const QRectF& r) { return r.width() * r.height(); }
 
 // The area of `r` covered by the labels in `others` (a sum: overlapping labels count twice).
 double coveredArea(const QRectF& r, const QList<QPointer<QCPItemText>>& others)
 {
-    double area = 0;
+    double covered = 0;
     for (QCPItemText* other : others) {
         if (other == nullptr)
             continue;
-        const QRectF both = r.intersected(textRect(other));
-        area += both.width() * both.height();
+        covered += area(r.intersected(textRect(other)));
     }
-    return area;
+    return covered;
 }
 
 } // namespace
@@ -96,8 +94,7 @@ void MemoryChart::placeCapacityLabel()
         capacityText_->setTextAlignment(place.align & Qt::AlignHorizontal_Mask);
         const QRectF r = textRect(capacityText_);
         // Cut by the plot's edge counts as covered: the label is clipped to the axis rect.
-        const double cut = r.width() * r.height() - r.intersected(plotArea).width() * r.intersected(plotArea).height();
-        const double covered = coveredArea(r, dataLabels_) + cut;
+        const double covered = coveredArea(r, dataLabels_) + area(r) - area(r.intersected(plotArea));
         if (best < 0 || covered < best) {
             best = covered;
             chosen = place;

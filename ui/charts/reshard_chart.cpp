@@ -33,15 +33,6 @@ ReshardChart::ReshardChart(QWidget* parent) : ChartBase(parent)
     connect(this, &QCustomPlot::afterLayout, this, &ReshardChart::fitLabels);
 }
 
-namespace {
-
-QSizeF pixelSize(QCPItemText* item)
-{
-    return QRectF(item->topLeft->pixelPosition(), item->bottomRight->pixelPosition()).normalized().size();
-}
-
-} // namespace
-
 void ReshardChart::fitLabels()
 {
     for (const BoxLabel& b : boxLabels_) {
@@ -49,7 +40,7 @@ void ReshardChart::fitLabels()
             continue;
         b.item->setText(b.full);
         const double room = std::abs(xAxis->coordToPixel(b.x1) - xAxis->coordToPixel(b.x0)) - 6;
-        if (pixelSize(b.item).width() > room)
+        if (itemTextRect(b.item).width() > room)
             b.item->setText(b.brief);
     }
     if (fromHeading_ == nullptr || toHeading_ == nullptr)
@@ -61,12 +52,12 @@ void ReshardChart::fitLabels()
     // bold type's bounding box running a pixel or two past its advance.
     const double half = std::abs(xAxis->coordToPixel(1.0) - xAxis->coordToPixel(0.0)) / 2.0 - 10;
     for (QCPItemText* h : {fromHeading_.data(), toHeading_.data()}) {
-        if (pixelSize(h).width() > half)
+        if (itemTextRect(h).width() > half)
             h->setText(QFontMetrics(h->font()).elidedText(h->text(), Qt::ElideRight, static_cast<int>(half) - 6));
     }
     // Rows start at 0; the headings sit above, in `top` rows of room: top / (rows + top + 0.1) of
     // the plot's height must hold a heading.
-    const double need = pixelSize(fromHeading_).height() + 4;
+    const double need = itemTextRect(fromHeading_).height() + 4;
     const double height = std::max(1.0, axisRect()->height() - need);
     const double top = std::max(0.6, need * (rows_ + 0.1) / height);
     yAxis->setRange(-top, rows_ + 0.1);
