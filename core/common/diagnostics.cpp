@@ -7,25 +7,8 @@ namespace shardscope {
 
 DiagnosticArgs::DiagnosticArgs(std::initializer_list<std::string_view> args)
 {
-    // Sized once and filled by memcpy: this runs for every diagnostic of every estimate.
-    std::size_t length = 0;
-    for (const std::string_view arg : args) {
-        if (count_ == kMax)
-            break;
-        length += arg.size();
-        ends_[count_++] = static_cast<std::uint32_t>(length);
-    }
-    packed_.resize(length);
-    char* out = packed_.data();
-    std::size_t i = 0;
-    for (const std::string_view arg : args) {
-        if (i++ == count_)
-            break;
-        if (!arg.empty()) {  // an empty view's data() may be null, which memcpy must not get
-            std::memcpy(out, arg.data(), arg.size());
-            out += arg.size();
-        }
-    }
+    for (const std::string_view arg : args)
+        push_back(arg);
 }
 
 DiagnosticArgs::DiagnosticArgs(const std::vector<std::string>& args)
@@ -38,8 +21,17 @@ void DiagnosticArgs::push_back(std::string_view arg)
 {
     if (count_ >= kMax)
         return;
-    packed_.append(arg);
-    ends_[count_++] = static_cast<std::uint32_t>(packed_.size());
+    const std::size_t length = length_ + arg.size();
+    if (heap_.empty() && length <= kInline) {
+        if (!arg.empty())  // an empty view's data() may be null, which memcpy must not get
+            std::memcpy(inline_.data() + length_, arg.data(), arg.size());
+    } else {
+        if (heap_.empty())
+            heap_.assign(inline_.data(), length_);
+        heap_.append(arg);
+    }
+    length_ = static_cast<std::uint32_t>(length);
+    ends_[count_++] = length_;
 }
 
 std::string_view DiagnosticArgs::operator[](std::size_t i) const
@@ -47,7 +39,7 @@ std::string_view DiagnosticArgs::operator[](std::size_t i) const
     if (i >= count_)
         return {};
     const std::uint32_t begin = i == 0 ? 0 : ends_[i - 1];
-    return std::string_view(packed_).substr(begin, ends_[i] - begin);
+    return std::string_view(data() + begin, ends_[i] - begin);
 }
 
 std::vector<std::string> DiagnosticArgs::toVector() const
@@ -84,6 +76,18 @@ Diagnostic makeDiagnostic(Severity severity, std::string field, const char* temp
                           std::initializer_list<std::string_view> args)
 {
     return Diagnostic{severity, std::move(field), std::string(), templ, DiagnosticArgs(args)};
+}
+
+Diagnostic& addDiagnostic(Diagnostics& out, Severity severity, std::string_view field, const char* templ,
+                          std::initializer_list<std::string_view> args)
+{
+    Diagnostic& d = out.emplace_back();
+    d.severity = severity;
+    d.field = field;
+    d.templ = templ;
+    for (const std::string_view arg : args)
+        d.args.push_back(arg);
+    return d;
 }
 
 std::string Diagnostic::message() const

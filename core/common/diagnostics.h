@@ -10,13 +10,14 @@ namespace shardscope {
 
 enum class Severity { Error, Warning, Info };
 
-// A diagnostic's arguments (%1 to %9), packed into one string with their end offsets. Most
-// diagnostics have two to five short arguments; one buffer, inline while they total 15 characters
-// or less, costs an estimate far less than a vector of separately allocated strings (the article's
-// scenario shows two diagnostics on every estimate: docs/performance.md).
+// A diagnostic's arguments (%1 to %9), packed one after another with their end offsets. Most
+// diagnostics have two to five short arguments (a few numbers and a GPU's name): they are kept in
+// an inline buffer, so building a diagnostic allocates nothing; longer ones move to one heap
+// string. (The article's scenario shows two diagnostics on every estimate: docs/performance.md.)
 class DiagnosticArgs {
 public:
-    static constexpr std::size_t kMax = 9;  // %1 to %9: more are dropped
+    static constexpr std::size_t kMax = 9;       // %1 to %9: more are dropped
+    static constexpr std::size_t kInline = 96;   // characters kept without allocating
 
     DiagnosticArgs() = default;
     DiagnosticArgs(std::initializer_list<std::string_view> args);
@@ -29,7 +30,11 @@ public:
     std::vector<std::string> toVector() const;
 
 private:
-    std::string packed_;
+    const char* data() const { return heap_.empty() ? inline_.data() : heap_.data(); }
+
+    std::array<char, kInline> inline_;   // the first kInline characters' home; not zeroed (length_ says what is set)
+    std::string heap_;                   // all of them, once they exceed kInline (never empty then)
+    std::uint32_t length_ = 0;
     std::array<std::uint32_t, kMax> ends_{};
     std::uint8_t count_ = 0;
 };
@@ -58,6 +63,12 @@ std::string formatTemplate(const char* templ, const DiagnosticArgs& args);
 // A diagnostic from a catalog template; its message() is formatTemplate(templ, args).
 // The arguments are copied before it returns, so they may view temporaries.
 Diagnostic makeDiagnostic(Severity severity, std::string field, const char* templ,
+                          std::initializer_list<std::string_view> args = {});
+
+// Appends makeDiagnostic(...) to `out`, built where it will stay instead of moved there: the form
+// for diagnostics made on every estimate (a Diagnostic with its inline arguments is a few hundred
+// bytes to move).
+Diagnostic& addDiagnostic(Diagnostics& out, Severity severity, std::string_view field, const char* templ,
                           std::initializer_list<std::string_view> args = {});
 
 const char* severityName(Severity severity);

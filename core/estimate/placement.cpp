@@ -65,8 +65,8 @@ void reportTensorParallelPlacement(const Scenario& s, const ParameterInventory& 
     if (layout.tp <= 1 || groupSpan(ParallelDim::TP, sizes) <= sizes.gpusPerNode)
         return;
     if (layout.tp > sizes.gpusPerNode) {
-        out.push_back(makeDiagnostic(Severity::Warning, "parallel.tp", msg::kTpLargerThanNode,
-                                     {std::to_string(layout.tp), std::to_string(sizes.gpusPerNode)}));
+        addDiagnostic(out, Severity::Warning, "parallel.tp", msg::kTpLargerThanNode,
+                      {std::to_string(layout.tp), std::to_string(sizes.gpusPerNode)});
         return;
     }
     // The same layout numbered TP first: the node-local order the article recommends.
@@ -75,9 +75,9 @@ void reportTensorParallelPlacement(const Scenario& s, const ParameterInventory& 
     Diagnostics ignored;
     const StepEstimate best = estimateStep(local, inventory, shapeParameters, gpu, layout, e.memory.perGpu, ignored);
     const int nodes = nodesTouched(groupStride(ParallelDim::TP, sizes), layout.tp, sizes.gpusPerNode);
-    out.push_back(makeDiagnostic(Severity::Warning, "parallel.rank_order", msg::kTpCrossesNodes,
-                                 {std::to_string(layout.tp), std::to_string(nodes), seconds(best.stepSeconds),
-                                  seconds(e.step.stepSeconds)}));
+    addDiagnostic(out, Severity::Warning, "parallel.rank_order", msg::kTpCrossesNodes,
+                  {std::to_string(layout.tp), std::to_string(nodes), seconds(best.stepSeconds),
+                   seconds(e.step.stepSeconds)});
 }
 
 } // namespace shardscope

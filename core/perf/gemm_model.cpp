@@ -38,11 +38,9 @@ double waveEfficiency(double m, double n, int sms)
     return std::min(1.0, (m * n) / (std::min(shortLong, longShort) * slots * kTileShort * kTileLong));
 }
 
-double depthEfficiency(double k, double bestK)
-{
-    const auto raw = [](double x) { return x / (x + kPipelineFill); };
-    return std::min(1.0, raw(k) / raw(bestK));
-}
+// K / (K + fill), relative to its value at the K where MAMF was measured (`norm` is the inverse of
+// that value, computed once per device: this runs for every GEMM of every estimate).
+double depthEfficiency(double k, double norm) { return std::min(1.0, k / (k + kPipelineFill) * norm); }
 
 } // namespace
 
@@ -68,6 +66,7 @@ GemmDevice gemmDevice(const Scenario& s, const GpuSpec& gpu, GemmFormat format)
         break;
     }
     d.efficiency *= k.sustained;
+    d.depthNorm = (d.bestK + kPipelineFill) / d.bestK;
     d.sms = k.sms;
     if (s.cluster.peakTflops)
         d.peak = *s.cluster.peakTflops * 1e12;
@@ -84,7 +83,7 @@ double gemmSeconds(const GemmDevice& d, double m, double n, double k)
         return 0.0;
     double efficiency = d.efficiency;
     if (!d.flat)
-        efficiency *= waveEfficiency(m, n, d.sms) * depthEfficiency(k, d.bestK);
+        efficiency *= waveEfficiency(m, n, d.sms) * depthEfficiency(k, d.depthNorm);
     return 2.0 * m * n * k / (d.peak * efficiency);
 }
 

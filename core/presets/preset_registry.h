@@ -49,17 +49,17 @@ public:
             else
                 presets_.push_back(std::move(preset));
         }
-        std::sort(presets_.begin(), presets_.end(),
-                  [](const Preset& a, const Preset& b) { return a.presetId() < b.presetId(); });
+        std::sort(presets_.begin(), presets_.end(), [](const Preset& a, const Preset& b) {
+            return std::string_view(a.presetId()) < std::string_view(b.presetId());
+        });
     }
 
+    // A binary search (the presets are sorted by id): every estimate looks its GPU up twice.
     const Preset* find(std::string_view id) const
     {
-        for (const Preset& preset : presets_) {
-            if (preset.presetId() == id)
-                return &preset;
-        }
-        return nullptr;
+        const auto at = std::lower_bound(presets_.begin(), presets_.end(), id,
+                                         [](const Preset& p, std::string_view key) { return std::string_view(p.presetId()) < key; });
+        return at != presets_.end() && std::string_view(at->presetId()) == id ? &*at : nullptr;
     }
 
     const std::vector<Preset>& all() const { return presets_; }

@@ -15,12 +15,12 @@ std::string str(std::int64_t v) { return std::to_string(v); }
 
 void error(Diagnostics& out, const char* field, const char* templ, std::initializer_list<std::string_view> args = {})
 {
-    out.push_back(makeDiagnostic(Severity::Error, field, templ, args));
+    addDiagnostic(out, Severity::Error, field, templ, args);
 }
 
 void warning(Diagnostics& out, const char* field, const char* templ, std::initializer_list<std::string_view> args = {})
 {
-    out.push_back(makeDiagnostic(Severity::Warning, field, templ, args));
+    addDiagnostic(out, Severity::Warning, field, templ, args);
 }
 
 void checkTraining(const Scenario& s, Diagnostics& out)
@@ -98,7 +98,7 @@ void checkParallel(const Scenario& s, Diagnostics& out)
         error(out, "training.global_batch", msg::kGlobalBatch,
               {str(*s.training.globalBatch), str(s.training.microBatch * dp)});
     if (p.pp > 1 && p.zero >= 2)
-        out.push_back(makeDiagnostic(Severity::Info, "parallel.zero", msg::kZeroWithPipeline));
+        addDiagnostic(out, Severity::Info, "parallel.zero", msg::kZeroWithPipeline);
     if (p.pp > 1 && p.zero == 3 && p.fsdpReshard == FsdpReshard::Always && dp > 0 && s.training.microBatch > 0) {
         const std::int64_t perStep = s.training.globalBatch.value_or(s.training.microBatch * dp) / (s.training.microBatch * dp);
         warning(out, "parallel.fsdp_reshard", msg::kZeroPipelineRegather, {str(2 * perStep)});

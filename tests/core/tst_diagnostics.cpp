@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include <string>
+#include <vector>
 
 #include "core/common/diagnostics.h"
 #include "core/common/messages.h"
@@ -52,6 +53,31 @@ private slots:
         Diagnostic copied = makeDiagnostic(Severity::Warning, "f", "%2 %1", {"x", longArg});
         const Diagnostic moved = std::move(copied);
         QCOMPARE(moved.message(), longArg + " x");
+    }
+
+    // Arguments live in an inline buffer up to DiagnosticArgs::kInline characters and on the heap
+    // beyond: each side of the boundary, and the step across it in the middle of a list, gives back
+    // what went in, also after a copy and a move (the copy must not point into the original).
+    void diagnosticArgumentsAcrossTheInlineBuffer()
+    {
+        constexpr std::size_t kInline = DiagnosticArgs::kInline;
+        for (const std::size_t first : {std::size_t{0}, std::size_t{1}, kInline - 1, kInline, kInline + 1}) {
+            for (const std::size_t second : {std::size_t{0}, std::size_t{1}, std::size_t{2}, kInline}) {
+                const std::string a(first, 'a');
+                const std::string b(second, 'b');
+                DiagnosticArgs args{a, "", b};
+                args.push_back("tail");
+                const std::vector<std::string> expected{a, "", b, "tail"};
+                QCOMPARE(args.toVector(), expected);
+                const DiagnosticArgs copy = args;
+                args = DiagnosticArgs{"gone"};  // the copy keeps its own characters
+                QCOMPARE(copy.toVector(), expected);
+                DiagnosticArgs source = copy;
+                const DiagnosticArgs moved = std::move(source);
+                QCOMPARE(moved.toVector(), expected);
+                QCOMPARE(formatTemplate("%4%2%1", moved), "tail" + a);
+            }
+        }
     }
 };
 
