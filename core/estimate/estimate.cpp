@@ -38,20 +38,18 @@ private:
     std::size_t size_ = 0;
 };
 
-Gigabytes gigabytes(double bytes) { return Gigabytes(bytes); }
-
 void reportFit(const Scenario& s, const Estimate& e, const GpuSpec& gpu, Diagnostics& out)
 {
     const double capacity = e.memory.gpuCapacity;
     const double need = e.memory.perGpu.device.total();
     if (!e.memory.fits)
         addDiagnostic(out, Severity::Warning, "memory", msg::kDoesNotFit,
-                      {std::to_string(e.memory.perGpu.stage), gigabytes(need), gigabytes(need - capacity),
-                       gigabytes(capacity), gpu.name});
+                      {std::to_string(e.memory.perGpu.stage), Gigabytes(need), Gigabytes(need - capacity),
+                       Gigabytes(capacity), gpu.name});
     const double single = e.memory.singleGpu.device.total();
     if (!e.memory.singleGpuFits && s.parallel.gpus > 1)
         addDiagnostic(out, Severity::Info, "memory", msg::kSingleGpuNeeds,
-                      {gigabytes(single), gigabytes(single - capacity), gpu.name});
+                      {Gigabytes(single), Gigabytes(single - capacity), gpu.name});
 }
 
 // ZeRO-3 can need more memory per GPU than ZeRO-2 (the invariant audit found up to 8 % at small
@@ -84,7 +82,7 @@ void reportZero3(const Scenario& s, const ParameterInventory& inventory, std::in
         return;
     const double saved = (other.device.weights + other.host.weights) - (here.device.weights + here.host.weights);
     addDiagnostic(out, Severity::Info, "parallel.zero", msg::kZero3Gather,
-                  {gigabytes(extra), gigabytes(here.overhead.gatheredParameters), gigabytes(saved),
+                  {Gigabytes(extra), Gigabytes(here.overhead.gatheredParameters), Gigabytes(saved),
                    std::to_string(layout.dp * layout.cp)});
 }
 

@@ -48,25 +48,24 @@ GemmDevice gemmDevice(const Scenario& s, const GpuSpec& gpu, GemmFormat format)
 {
     GemmDevice d;
     const KernelEfficiency& k = gpu.kernels;
+    double bestK = k.gemmBestKBf16;  // the K the format's MAMF was measured at
     switch (format) {
     case GemmFormat::Fp8:
         d.peak = gpu.peak.fp8;
         d.efficiency = k.gemmFp8;
-        d.bestK = k.gemmBestKFp8;
+        bestK = k.gemmBestKFp8;
         break;
     case GemmFormat::Fp32:
         d.peak = gpu.peak.fp32 > 0 ? gpu.peak.fp32 : gpu.peak.bf16;
         d.efficiency = k.gemmBf16;
-        d.bestK = k.gemmBestKBf16;
         break;
     case GemmFormat::Bf16:
         d.peak = gpu.peak.bf16;
         d.efficiency = k.gemmBf16;
-        d.bestK = k.gemmBestKBf16;
         break;
     }
     d.efficiency *= k.sustained;
-    d.depthNorm = (d.bestK + kPipelineFill) / d.bestK;
+    d.depthNorm = (bestK + kPipelineFill) / bestK;
     d.sms = k.sms;
     if (s.cluster.peakTflops)
         d.peak = *s.cluster.peakTflops * 1e12;

@@ -19,8 +19,7 @@ enum class GemmFormat { Bf16, Fp8, Fp32 };
 struct GemmDevice {
     double peak = 0;        // FLOP/s of the format
     double efficiency = 0;  // MAMF fraction, or the user's flat --gemm-efficiency
-    double bestK = 4096;
-    double depthNorm = 1.0;  // (bestK + fill) / bestK: the inner-dimension term's normaliser, set by gemmDevice
+    double depthNorm = 1.0; // (K0 + fill) / K0 for the K0 MAMF was measured at (set by gemmDevice)
     int sms = 0;            // 0: no wave model
     bool flat = false;      // the user set --gemm-efficiency: no shape terms
 };
