@@ -1,13 +1,34 @@
 #include "core/common/diagnostics.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
 #include <cstring>
+
+#include "core/common/units.h"
 
 namespace shardscope {
 
-DiagnosticArgs::DiagnosticArgs(std::initializer_list<std::string_view> args)
+namespace {
+
+// "12.3 GB": the tenths rounded to nearest, the decimal digit written from their remainder.
+std::string gigabytesText(double bytes)
 {
-    for (const std::string_view arg : args)
+    const long long tenths = std::llround(bytes / units::kGB * 10.0);
+    char digits[32];
+    char* end = std::to_chars(digits, digits + 24, tenths / 10).ptr;
+    *end++ = '.';
+    *end++ = static_cast<char>('0' + std::llabs(tenths % 10));
+    std::memcpy(end, " GB", 3);
+    return std::string(digits, static_cast<std::size_t>(end + 3 - digits));
+}
+
+} // namespace
+
+DiagnosticArgs::DiagnosticArgs(std::initializer_list<Arg> args)
+{
+    for (const Arg& arg : args)
         push_back(arg);
 }
 
@@ -17,29 +38,40 @@ DiagnosticArgs::DiagnosticArgs(const std::vector<std::string>& args)
         push_back(arg);
 }
 
-void DiagnosticArgs::push_back(std::string_view arg)
+void DiagnosticArgs::push_back(const Arg& arg)
 {
     if (count_ >= kMax)
         return;
-    const std::size_t length = length_ + arg.size();
+    kinds_[count_] = arg.kind_;
+    if (arg.kind_ == Arg::Kind::Whole)
+        numbers_[count_].whole = arg.whole_;
+    else if (arg.kind_ == Arg::Kind::Gigabytes)
+        numbers_[count_].bytes = arg.bytes_;
+    const std::string_view text = arg.text_;  // empty for a number
+    const std::size_t length = length_ + text.size();
     if (heap_.empty() && length <= kInline) {
-        if (!arg.empty())  // an empty view's data() may be null, which memcpy must not get
-            std::memcpy(inline_.data() + length_, arg.data(), arg.size());
+        if (!text.empty())  // an empty view's data() may be null, which memcpy must not get
+            std::memcpy(inline_.data() + length_, text.data(), text.size());
     } else {
         if (heap_.empty())
             heap_.assign(inline_.data(), length_);
-        heap_.append(arg);
+        heap_.append(text);
     }
     length_ = static_cast<std::uint32_t>(length);
     ends_[count_++] = length_;
 }
 
-std::string_view DiagnosticArgs::operator[](std::size_t i) const
+std::string DiagnosticArgs::operator[](std::size_t i) const
 {
     if (i >= count_)
         return {};
+    switch (kinds_[i]) {
+    case Arg::Kind::Whole: return std::to_string(numbers_[i].whole);
+    case Arg::Kind::Gigabytes: return gigabytesText(numbers_[i].bytes);
+    case Arg::Kind::Text: break;
+    }
     const std::uint32_t begin = i == 0 ? 0 : ends_[i - 1];
-    return std::string_view(data() + begin, ends_[i] - begin);
+    return std::string(data() + begin, ends_[i] - begin);
 }
 
 std::vector<std::string> DiagnosticArgs::toVector() const
@@ -73,19 +105,19 @@ std::string formatTemplate(const char* templ, const DiagnosticArgs& args)
 }
 
 Diagnostic makeDiagnostic(Severity severity, std::string field, const char* templ,
-                          std::initializer_list<std::string_view> args)
+                          std::initializer_list<DiagnosticArgs::Arg> args)
 {
     return Diagnostic{severity, std::move(field), std::string(), templ, DiagnosticArgs(args)};
 }
 
 Diagnostic& addDiagnostic(Diagnostics& out, Severity severity, std::string_view field, const char* templ,
-                          std::initializer_list<std::string_view> args)
+                          std::initializer_list<DiagnosticArgs::Arg> args)
 {
     Diagnostic& d = out.emplace_back();
     d.severity = severity;
     d.field = field;
     d.templ = templ;
-    for (const std::string_view arg : args)
+    for (const DiagnosticArgs::Arg& arg : args)
         d.args.push_back(arg);
     return d;
 }

@@ -10,23 +10,48 @@ namespace shardscope {
 
 enum class Severity { Error, Warning, Info };
 
-// A diagnostic's arguments (%1 to %9), packed one after another with their end offsets. Most
-// diagnostics have two to five short arguments (a few numbers and a GPU's name): they are kept in
-// an inline buffer, so building a diagnostic allocates nothing; longer ones move to one heap
-// string. (The article's scenario shows two diagnostics on every estimate: docs/performance.md.)
+// A diagnostic's arguments (%1 to %9): text, packed one after another with their end offsets,
+// or numbers kept as numbers and written out only when the message is shown. Most diagnostics
+// have two to five short arguments (a few numbers and a GPU's name): text is kept in an inline
+// buffer, so building a diagnostic allocates nothing; longer text moves to one heap string. The
+// numbers of the diagnostics an estimate makes on every call (the article's scenario shows two:
+// docs/performance.md) cost nothing to format until something shows them.
 class DiagnosticArgs {
 public:
     static constexpr std::size_t kMax = 9;       // %1 to %9: more are dropped
     static constexpr std::size_t kInline = 96;   // characters kept without allocating
 
+    // Bytes shown in decimal gigabytes with one decimal ("132.5 GB").
+    struct Gigabytes {
+        double bytes;
+    };
+    // One argument: text (copied when the diagnostic is built), a whole number, or Gigabytes.
+    class Arg {
+    public:
+        Arg(std::string_view text) : text_(text) {}
+        Arg(const char* text) : text_(text != nullptr ? std::string_view(text) : std::string_view()) {}
+        Arg(const std::string& text) : text_(text) {}
+        Arg(std::int64_t whole) : kind_(Kind::Whole), whole_(whole) {}
+        Arg(int whole) : kind_(Kind::Whole), whole_(whole) {}
+        Arg(Gigabytes gigabytes) : kind_(Kind::Gigabytes), bytes_(gigabytes.bytes) {}
+
+    private:
+        friend class DiagnosticArgs;
+        enum class Kind : std::uint8_t { Text, Whole, Gigabytes };
+        Kind kind_ = Kind::Text;
+        std::string_view text_;
+        std::int64_t whole_ = 0;
+        double bytes_ = 0;
+    };
+
     DiagnosticArgs() = default;
-    DiagnosticArgs(std::initializer_list<std::string_view> args);
+    DiagnosticArgs(std::initializer_list<Arg> args);
     explicit DiagnosticArgs(const std::vector<std::string>& args);
 
-    void push_back(std::string_view arg);
+    void push_back(const Arg& arg);
     std::size_t size() const { return count_; }
     bool empty() const { return count_ == 0; }
-    std::string_view operator[](std::size_t i) const;
+    std::string operator[](std::size_t i) const;  // as shown: numbers written out; empty past the end
     std::vector<std::string> toVector() const;
 
 private:
@@ -36,6 +61,12 @@ private:
     std::string heap_;                   // all of them, once they exceed kInline (never empty then)
     std::uint32_t length_ = 0;
     std::array<std::uint32_t, kMax> ends_{};
+    union Number {
+        std::int64_t whole;
+        double bytes;
+    };
+    std::array<Arg::Kind, kMax> kinds_;  // the first count_ are set
+    std::array<Number, kMax> numbers_;   // a Whole's or Gigabytes' value, by kinds_
     std::uint8_t count_ = 0;
 };
 
@@ -63,13 +94,13 @@ std::string formatTemplate(const char* templ, const DiagnosticArgs& args);
 // A diagnostic from a catalog template; its message() is formatTemplate(templ, args).
 // The arguments are copied before it returns, so they may view temporaries.
 Diagnostic makeDiagnostic(Severity severity, std::string field, const char* templ,
-                          std::initializer_list<std::string_view> args = {});
+                          std::initializer_list<DiagnosticArgs::Arg> args = {});
 
 // Appends makeDiagnostic(...) to `out`, built where it will stay instead of moved there: the form
 // for diagnostics made on every estimate (a Diagnostic with its inline arguments is a few hundred
 // bytes to move).
 Diagnostic& addDiagnostic(Diagnostics& out, Severity severity, std::string_view field, const char* templ,
-                          std::initializer_list<std::string_view> args = {});
+                          std::initializer_list<DiagnosticArgs::Arg> args = {});
 
 const char* severityName(Severity severity);
 bool hasErrors(const Diagnostics& diagnostics);

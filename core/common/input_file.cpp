@@ -86,7 +86,7 @@ bool isValidUtf8(std::string_view text)
 std::optional<std::string> readInputFile(const std::filesystem::path& path, const std::string& field, Diagnostics& out)
 {
     const std::string name = path.string();
-    const auto problem = [&](const char* templ, std::initializer_list<std::string_view> args) {
+    const auto problem = [&](const char* templ, std::initializer_list<DiagnosticArgs::Arg> args) {
         out.push_back(makeDiagnostic(Severity::Error, field, templ, args));
         return std::nullopt;
     };

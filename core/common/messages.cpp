@@ -168,6 +168,7 @@ std::span<const char* const> catalog()
         kIdleGpus,
         kTpLargerThanNode,
         kZero3Gather,
+        kZero3KeptGathered,
         kPlanNothingRuns,
         kReasonTpNone,
         kReasonTpNode,

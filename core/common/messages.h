@@ -200,6 +200,7 @@ inline constexpr const char* kZero3Accumulation = SHARDSCOPE_TR_NOOP("Diagnostic
 inline constexpr const char* kIdleGpus = SHARDSCOPE_TR_NOOP("Diagnostic", "global batch %1 gives each pipeline %2 micro-batches for pp %3: GPUs sit idle %4% of the step in the pipeline bubble; %5 micro-batches (4 x pp) bring it to %6%: --global-batch %7");
 // Memory explanations
 inline constexpr const char* kZero3Gather = SHARDSCOPE_TR_NOOP("Diagnostic", "ZeRO-3 needs %1 more per GPU than ZeRO-2 would: it keeps gathered full-size parameters of %2 (the layer being computed and the one prefetched), more than the %3 that sharding the weights over dp %4 saves");
+inline constexpr const char* kZero3KeptGathered = SHARDSCOPE_TR_NOOP("Diagnostic", "ZeRO-3 that keeps the weights gathered through the step needs %1 more per GPU than ZeRO-2 would: like ZeRO-1 it holds its stage's full weights and gradients and shards only the optimizer states over dp %2");
 
 // Every template above, for the translation-completeness test.
 std::span<const char* const> catalog();

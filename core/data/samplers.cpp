@@ -19,7 +19,7 @@ constexpr EnumChoice kSamplers[] = {
 
 std::string str(std::int64_t v) { return std::to_string(v); }
 
-void note(DataSharding& d, Severity severity, const char* templ, std::initializer_list<std::string_view> args)
+void note(DataSharding& d, Severity severity, const char* templ, std::initializer_list<DiagnosticArgs::Arg> args)
 {
     d.notes.push_back(makeDiagnostic(severity, "", templ, args));
 }

@@ -35,11 +35,11 @@ Rules::Rules(Engine engine, Diagnostics& out) : out_(out)
     name_ = std::string(target.name) + " " + target.version;
 }
 
-void Rules::add(Severity severity, const char* field, const char* templ, std::initializer_list<std::string_view> args)
+void Rules::add(Severity severity, const char* field, const char* templ, std::initializer_list<DiagnosticArgs::Arg> args)
 {
     DiagnosticArgs all;
     all.push_back(name_);
-    for (const std::string_view arg : args)
+    for (const DiagnosticArgs::Arg& arg : args)
         all.push_back(arg);
     Diagnostic d{severity, field, std::string(), templ, std::move(all)};
     out_.push_back(std::move(d));
@@ -47,12 +47,12 @@ void Rules::add(Severity severity, const char* field, const char* templ, std::in
         failed_ = true;
 }
 
-void Rules::error(const char* field, const char* templ, std::initializer_list<std::string_view> args)
+void Rules::error(const char* field, const char* templ, std::initializer_list<DiagnosticArgs::Arg> args)
 {
     add(Severity::Error, field, templ, args);
 }
 
-void Rules::warning(const char* field, const char* templ, std::initializer_list<std::string_view> args)
+void Rules::warning(const char* field, const char* templ, std::initializer_list<DiagnosticArgs::Arg> args)
 {
     add(Severity::Warning, field, templ, args);
 }

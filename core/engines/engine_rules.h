@@ -30,15 +30,15 @@ class Rules {
 public:
     Rules(Engine engine, Diagnostics& out);
     const std::string& engineName() const { return name_; }
-    void error(const char* field, const char* templ, std::initializer_list<std::string_view> args);
-    void warning(const char* field, const char* templ, std::initializer_list<std::string_view> args);
+    void error(const char* field, const char* templ, std::initializer_list<DiagnosticArgs::Arg> args);
+    void warning(const char* field, const char* templ, std::initializer_list<DiagnosticArgs::Arg> args);
     void checked(std::string rule) { checked_.push_back(std::move(rule)); }
     const std::vector<std::string>& checkedRules() const { return checked_; }
     bool failed() const { return failed_; }
     const Diagnostics& all() const { return out_; }
 
 private:
-    void add(Severity severity, const char* field, const char* templ, std::initializer_list<std::string_view> args);
+    void add(Severity severity, const char* field, const char* templ, std::initializer_list<DiagnosticArgs::Arg> args);
     std::string name_;
     Diagnostics& out_;
     std::vector<std::string> checked_;

@@ -1,12 +1,9 @@
 #include "core/estimate/estimate.h"
 
 #include <cmath>
-#include <charconv>
-#include <cstring>
-#include <string_view>
+#include <string>
 
 #include "core/common/messages.h"
-#include "core/common/units.h"
 #include "core/estimate/layout_advice.h"
 #include "core/estimate/placement.h"
 #include "core/hardware/gpu_spec.h"
@@ -17,26 +14,9 @@
 namespace shardscope {
 namespace {
 
-// "12.3 GB", written with integer to_chars into a buffer that lives as long as the diagnostic's
-// argument list is being built: these messages are made on every estimate that does not fit on
-// one GPU, and a std::string per number was a fifth of their cost.
-class Gigabytes {
-public:
-    explicit Gigabytes(double bytes)
-    {
-        const long long tenths = std::llround(bytes / units::kGB * 10.0);
-        char* end = std::to_chars(digits_, digits_ + 24, tenths / 10).ptr;
-        *end++ = '.';
-        *end++ = static_cast<char>('0' + std::llabs(tenths % 10));
-        std::memcpy(end, " GB", 3);
-        size_ = static_cast<std::size_t>(end + 3 - digits_);
-    }
-    operator std::string_view() const { return {digits_, size_}; }
-
-private:
-    char digits_[32];
-    std::size_t size_ = 0;
-};
+// Memory figures are kept as numbers in the diagnostics and written out ("132.5 GB") only when
+// shown: these messages are made on every estimate that does not fit on one GPU.
+using Gigabytes = DiagnosticArgs::Gigabytes;
 
 void reportFit(const Scenario& s, const Estimate& e, const GpuSpec& gpu, Diagnostics& out)
 {
@@ -44,18 +24,19 @@ void reportFit(const Scenario& s, const Estimate& e, const GpuSpec& gpu, Diagnos
     const double need = e.memory.perGpu.device.total();
     if (!e.memory.fits)
         addDiagnostic(out, Severity::Warning, "memory", msg::kDoesNotFit,
-                      {std::to_string(e.memory.perGpu.stage), Gigabytes(need), Gigabytes(need - capacity),
-                       Gigabytes(capacity), gpu.name});
+                      {e.memory.perGpu.stage, Gigabytes{need}, Gigabytes{need - capacity}, Gigabytes{capacity}, gpu.name});
     const double single = e.memory.singleGpu.device.total();
     if (!e.memory.singleGpuFits && s.parallel.gpus > 1)
         addDiagnostic(out, Severity::Info, "memory", msg::kSingleGpuNeeds,
-                      {Gigabytes(single), Gigabytes(single - capacity), gpu.name});
+                      {Gigabytes{single}, Gigabytes{single - capacity}, gpu.name});
 }
 
 // ZeRO-3 can need more memory per GPU than ZeRO-2 (the invariant audit found up to 8 % at small
 // dp): it saves (1 - 1/dp) of the weights but keeps the gathered full-size parameters of the layer
 // being computed and of the one prefetched (DeepSpeed's stage3_prefetch_bucket_size, FSDP's
-// forward prefetch). That is how the engines behave, so the estimate keeps it and says why.
+// forward prefetch). That is how the engines behave, so the estimate keeps it and says why. ZeRO-3
+// that keeps the weights gathered through the step holds unsharded gradients as well, and the
+// estimate says that instead.
 void reportZero3(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
                  const LedgerLayout& layout, const Estimate& e, Diagnostics& out)
 {
@@ -80,10 +61,16 @@ void reportZero3(const Scenario& s, const ParameterInventory& inventory, std::in
     const double extra = here.device.total() - other.device.total();
     if (extra <= 0.0)
         return;
+    // ZeRO-3 kept gathered through the step (torchtitan under a pipeline, --fsdp-reshard never)
+    // gathers no layer at a time: what it holds beyond ZeRO-2 is the unsharded gradients.
+    if (!layout.shardsWeights()) {
+        addDiagnostic(out, Severity::Info, "parallel.zero", msg::kZero3KeptGathered,
+                      {Gigabytes{extra}, layout.dp * layout.cp});
+        return;
+    }
     const double saved = (other.device.weights + other.host.weights) - (here.device.weights + here.host.weights);
     addDiagnostic(out, Severity::Info, "parallel.zero", msg::kZero3Gather,
-                  {Gigabytes(extra), Gigabytes(here.overhead.gatheredParameters), Gigabytes(saved),
-                   std::to_string(layout.dp * layout.cp)});
+                  {Gigabytes{extra}, Gigabytes{here.overhead.gatheredParameters}, Gigabytes{saved}, layout.dp * layout.cp});
 }
 
 // "12.3 min", "4.5 h", "2.1 days" for the ops warnings (built only when one is shown).

@@ -1,7 +1,7 @@
 #include "core/estimate/layout_advice.h"
 
 #include <cmath>
-#include <string>
+#include <cstdint>
 
 #include "core/common/messages.h"
 
@@ -9,7 +9,7 @@ namespace shardscope {
 namespace {
 
 // Percent with no decimals: these are orders of magnitude, not measurements.
-std::string percent(double fraction) { return std::to_string(static_cast<long long>(std::llround(100.0 * fraction))); }
+std::int64_t percent(double fraction) { return std::llround(100.0 * fraction); }
 
 // Idle share of a 1F1B step: the bubble (p - 1) over v m + p - 1 slots (Narayanan et al. 2021,
 // section 2.2: bubble time fraction (p - 1) / (v m) of the ideal time).
@@ -24,7 +24,8 @@ void adviseLayout(const Scenario& s, const LedgerLayout& layout, const StepEstim
 {
     const std::int64_t m = step.microbatches;
     const ParallelSpec& p = s.parallel;
-    const auto str = [](auto v) { return std::to_string(v); };
+    // Whole numbers go into the diagnostics as numbers: they are written out only when shown.
+    const auto str = [](auto v) { return static_cast<std::int64_t>(v); };
     // Below 2 micro-batches nothing is repeated; accumulation of 8 or more is where ZeRO-3's
     // per-micro-batch gathers start to dominate the data-parallel traffic.
     if (p.pp > 1 && p.zero == 2 && m >= 2)

@@ -23,58 +23,90 @@ using States = StateTotals;
 // ZeRO shares and offload follow in StateSharer. (ZeRO: Rajbhandari et al. 2020, arXiv 1910.02054,
 // §5.1-5.3 and Figure 1: stage 1 shards optimizer states, stage 2 also gradients, stage 3 also
 // parameters, each over the data-parallel group.)
+//
+// Every state but some optimizers' moments is a number of bytes per element that depends only on
+// the kind of tensor (dense or expert) and on whether it is a linear layer's weight (fp8 copies,
+// NF4 bases and fp8 gathers apply to those only). So a part's groups add up their local element
+// counts per kind and linearity (`add`), and the bytes are applied once per part (`finish`): the
+// per-group work is a shape and an addition, which matters because this runs for every group of
+// every estimate and of every layout a search evaluates. Optimizers whose state depends on a
+// tensor's shape (Adafactor's factored moments, 8-bit blocks, Muon's matrices) and LoRA adapters
+// (shaped by their base layer) are still summed group by group.
 class TensorAccountant {
 public:
+    // Elements of one part (a layer, the embedding, ...) on one rank, times the --params scale:
+    // [kind][linear]. Linear weights get their own count only when their bytes differ; otherwise
+    // every group adds to one count in inventory order, the order the states were summed in
+    // before, so the usual recipes' power-of-two byte counts give the same sums to the last bit.
+    struct Elements {
+        double count[2][2] = {{0, 0}, {0, 0}};
+        bool empty() const { return count[0][0] + count[0][1] + count[1][0] + count[1][1] == 0.0; }
+    };
+
     TensorAccountant(const Scenario& s, int tp, int ep, std::int64_t shapeTotal)
         : s_(s), tp_(tp), ep_(ep),
           recipe_(recipeBytes(s.training)),
           frozenBase_(s.training.finetune != FineTune::Full),
-          fp8Gather_(s.training.precision == Precision::Fp8Mixed && s.training.fp8AllGather),
           scale_(parameterScale(s.model, shapeTotal))
     {
-    }
-
-    // Adds the states of `g` on one rank to `out` (in place: this runs for every tensor group of
-    // every estimate).
-    void group(const TensorGroup& g, TensorTotals& out) const
-    {
-        const LocalShape local = localShape(g, tp_, ep_);
-        const double elements = static_cast<double>(local.elements()) * scale_;
-        const int kind = g.expert ? 1 : 0;
-        double weightBytes = recipe_.weight;
-        if (s_.training.finetune == FineTune::Qlora && g.isLinear())
-            weightBytes = nf4BytesPerElement();
-        else if (g.isLinear())
-            weightBytes += recipe_.fp8WeightCopy;
-        out.params += elements;
-        out.unshardedWeightBytes += elements * weightBytes;
-        out.shard.weights[kind] += elements * weightBytes;
+        const bool qlora = s.training.finetune == FineTune::Qlora;
+        const bool fp8Gather = s.training.precision == Precision::Fp8Mixed && s.training.fp8AllGather;
+        weightBytes_[0] = recipe_.weight;
+        weightBytes_[1] = qlora ? nf4BytesPerElement() : recipe_.weight + recipe_.fp8WeightCopy;
         // ZeRO-3 gathers the weights as stored (4-bit QLoRA bases included), not the fp8 copies kept
         // for compute; torchao's fp8 all-gather sends linear weights as fp8.
-        const double gatherBytes = s_.training.finetune == FineTune::Qlora && g.isLinear() ? weightBytes
-                                   : fp8Gather_ && g.isLinear()                           ? 1.0
-                                                                                           : recipe_.weight;
-        out.shard.gathered[kind] += elements * gatherBytes;
+        gatherBytes_[0] = recipe_.weight;
+        gatherBytes_[1] = qlora ? weightBytes_[1] : fp8Gather ? 1.0 : recipe_.weight;
+        linearIndex_ = weightBytes_[1] != weightBytes_[0] || gatherBytes_[1] != gatherBytes_[0] ? 1 : 0;
+        const Optimizer o = s.training.optimizer;
+        perElementOptimizer_ = o == Optimizer::AdamW || o == Optimizer::SgdMomentum || o == Optimizer::Lion;
+        optimizerBytes_ = optimizerStateBytes(o, recipe_.moment, LocalShape{1, 1, 1}, false);
+    }
+
+    // Counts the elements of `g` on one rank into `counts`; what cannot be counted per element
+    // (shape-dependent optimizer states, LoRA adapters) goes straight into `out`.
+    [[gnu::always_inline]] void add(const TensorGroup& g, Elements& counts, TensorTotals& out) const
+    {
+        // Without tensor or expert parallelism the local shape is the group's (no divisions).
+        const LocalShape local = tp_ == 1 && ep_ == 1 ? LocalShape{g.rows, g.cols, g.copies} : localShape(g, tp_, ep_);
+        const int kind = g.expert ? 1 : 0;
+        counts.count[kind][g.isLinear() ? linearIndex_ : 0] += static_cast<double>(local.elements()) * scale_;
         if (!frozenBase_) {
-            out.shard.trainableWeights[kind] += elements * weightBytes;
-            out.shard.gradients[kind] += elements * recipe_.gradient;
-            const bool hiddenMatrix = (g.placement == Placement::Layer || g.placement == Placement::DenseLayer) && g.isMatrix();
-            addTrainable(elements, optimizerStateBytes(s_.training.optimizer, recipe_.moment, local, hiddenMatrix) * scale_, kind, out);
+            if (!perElementOptimizer_) {
+                const bool hiddenMatrix = (g.placement == Placement::Layer || g.placement == Placement::DenseLayer) && g.isMatrix();
+                out.optimizerStates[kind] += optimizerStateBytes(s_.training.optimizer, recipe_.moment, local, hiddenMatrix) * scale_;
+            }
         } else if ((g.projection & s_.training.loraTargets) != 0) {
             addAdapter(local, kind, out);
         }
     }
 
-private:
-    // ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840, §4.1) keeps gradients, fp32 master weights
-    // and optimizer states in host memory (StateSharer places them).
-    void addTrainable(double elements, double optimizerBytes, int kind, TensorTotals& out) const
+    // Applies the bytes per element to a part's counts.
+    void finish(const Elements& counts, TensorTotals& out) const
     {
-        out.masterWeights[kind] += elements * recipe_.master;
-        out.optimizerStates[kind] += optimizerBytes;
-        out.trainable[kind] += elements;
+        for (int kind = 0; kind < 2; ++kind) {
+            for (int linear = 0; linear < 2; ++linear) {
+                if (counts.count[kind][linear] == 0.0)
+                    continue;
+                const double elements = counts.count[kind][linear];
+                const double weights = elements * weightBytes_[linear];
+                out.params += elements;
+                out.unshardedWeightBytes += weights;
+                out.shard.weights[kind] += weights;
+                out.shard.gathered[kind] += elements * gatherBytes_[linear];
+                if (frozenBase_)
+                    continue;
+                out.shard.trainableWeights[kind] += weights;
+                out.shard.gradients[kind] += elements * recipe_.gradient;
+                out.masterWeights[kind] += elements * recipe_.master;
+                out.trainable[kind] += elements;
+                if (perElementOptimizer_)
+                    out.optimizerStates[kind] += elements * optimizerBytes_;
+            }
+        }
     }
 
+private:
     // LoRA (Hu et al. 2021, arXiv 2106.09685): W + B A with A (r x in) and B (out x r), trainable
     // in the recipe's precision. Under tensor parallelism each adapter follows its base layer's
     // split as PEFT's Megatron wrapper does (peft src/peft/tuners/lora/tp_layer.py,
@@ -83,6 +115,8 @@ private:
     // and B local output x r. (It kept both whole on every TP rank before issue 18: under ZeRO-3,
     // where a TP-replicated tensor is sharded over dp only, more TP at the same GPU count then
     // raised QLoRA weights per GPU by up to 49 %.)
+    // ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840, §4.1) keeps gradients, fp32 master weights
+    // and optimizer states in host memory (StateSharer places them).
     void addAdapter(const LocalShape& local, int kind, TensorTotals& out) const
     {
         const std::int64_t r = s_.training.loraRank;
@@ -97,7 +131,9 @@ private:
         out.shard.gathered[kind] += elements * recipe_.weight;
         out.shard.trainableWeights[kind] += elements * recipe_.weight;
         out.shard.gradients[kind] += elements * recipe_.gradient;
-        addTrainable(elements, optimizer, kind, out);
+        out.masterWeights[kind] += elements * recipe_.master;
+        out.optimizerStates[kind] += optimizer;
+        out.trainable[kind] += elements;
     }
 
     const Scenario& s_;
@@ -105,8 +141,12 @@ private:
     int ep_;
     RecipeBytes recipe_;
     bool frozenBase_;
-    bool fp8Gather_;  // torchao's FSDP float8 all-gather: linear weights cross the wire as fp8
     double scale_;
+    double weightBytes_[2] = {0, 0};  // [linear]: as stored for compute
+    double gatherBytes_[2] = {0, 0};  // [linear]: as ZeRO-3 all-gathers them
+    int linearIndex_ = 0;             // where linear weights count: 1 when their bytes differ
+    bool perElementOptimizer_ = true; // the moments are a fixed number of bytes per element
+    double optimizerBytes_ = 0;       // those bytes
 };
 
 // One GPU's share of unshared states under the layout's ZeRO stage and offload: per kind of
@@ -245,23 +285,34 @@ LedgerTensors ledgerTensors(const Scenario& s, const ParameterInventory& invento
     out.tp = tp;
     out.ep = ep;
     const TensorAccountant accountant(s, tp, ep, shapeParameters);
+    using Elements = TensorAccountant::Elements;
+    Elements embedding, layer, moeBlock, denseMlp, final, tiedOutput;
     for (const TensorGroup& g : inventory.groups()) {
         switch (g.placement) {
-        case Placement::Embedding: accountant.group(g, out.embedding); break;
+        case Placement::Embedding: accountant.add(g, embedding, out.embedding); break;
         case Placement::Layer:
-            accountant.group(g, out.layer);
+            accountant.add(g, layer, out.layer);
             if (g.moeBlock)
-                accountant.group(g, out.moeBlock);
+                accountant.add(g, moeBlock, out.moeBlock);
             break;
-        case Placement::DenseLayer: accountant.group(g, out.denseMlp); break;
+        case Placement::DenseLayer: accountant.add(g, denseMlp, out.denseMlp); break;
         case Placement::FinalNorm:
-        case Placement::Output: accountant.group(g, out.final); break;
+        case Placement::Output: accountant.add(g, final, out.final); break;
         }
         // Tied embeddings under pipeline parallelism: the last stage keeps its own copy of the
         // word embedding for the output layer (Megatron-LM, LanguageModule.setup_embeddings_and_output_layer).
         if (s.model.tiedEmbeddings && g.placement == Placement::Embedding && g.split == TpSplit::Vocab)
-            accountant.group(g, out.tiedOutput);
+            accountant.add(g, tiedOutput, out.tiedOutput);
     }
+    accountant.finish(embedding, out.embedding);
+    accountant.finish(layer, out.layer);
+    accountant.finish(final, out.final);
+    if (!moeBlock.empty())
+        accountant.finish(moeBlock, out.moeBlock);
+    if (!denseMlp.empty())
+        accountant.finish(denseMlp, out.denseMlp);
+    if (!tiedOutput.empty())
+        accountant.finish(tiedOutput, out.tiedOutput);
     return out;
 }
 

@@ -24,7 +24,7 @@ Diagnostics planReasons(const Scenario& base, const Plan& plan)
 {
     const PlanLayout& l = plan.layout;
     Diagnostics out;
-    auto add = [&out](const char* templ, std::initializer_list<std::string_view> args) {
+    auto add = [&out](const char* templ, std::initializer_list<DiagnosticArgs::Arg> args) {
         out.push_back(makeDiagnostic(Severity::Info, "plan", templ, args));
     };
     const int node = std::max(1, base.cluster.gpusPerNode);

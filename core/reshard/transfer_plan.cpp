@@ -76,7 +76,7 @@ int sharedLayers(const ReshardTensor& t, const ReshardPlan& p, const std::vector
 void addPitfalls(const Scenario& s, ReshardPlan& p)
 {
     const ModelSpec& m = s.model;
-    auto add = [&p](Severity severity, const char* templ, std::initializer_list<std::string_view> args) {
+    auto add = [&p](Severity severity, const char* templ, std::initializer_list<DiagnosticArgs::Arg> args) {
         p.pitfalls.push_back(makeDiagnostic(severity, "", templ, args));
     };
     if (p.from.tp != p.to.tp) {

@@ -79,7 +79,11 @@ bool readSlot(const char* base, std::ptrdiff_t offset, double scale, double& v)
 // The fast path: every numeric field read straight from its slot, grouped by how it is stored so
 // that each group is one tight loop. The exclusive minimum is folded into the inclusive bound
 // above it (v > min is v >= nextafter(min, +inf) for every double, NaN included), so one test per
-// bound decides. Fields without a slot (derived values) are read through their functions.
+// bound decides. Whole-number members are compared as integers with the bounds rounded inwards
+// (ceil(low), floor(high)): a member within those is within the double bounds too, and one outside
+// them (possible only beyond 2^53, where the conversion to double rounds) sends the checks to the
+// exact path below, which decides as before. Fields without a slot (derived values) are read
+// through their functions.
 struct SlotBound {
     std::ptrdiff_t offset;
     double low;   // inclusive
@@ -87,7 +91,30 @@ struct SlotBound {
     double scale;
 };
 
-using SlotGroups = std::array<std::vector<SlotBound>, 6>;  // indexed by SlotKind
+struct IntBound {
+    std::ptrdiff_t offset;
+    std::int64_t low;   // inclusive
+    std::int64_t high;  // inclusive
+};
+
+IntBound intBound(std::ptrdiff_t offset, double low, double high)
+{
+    constexpr double kTwo63 = 9223372036854775808.0;
+    constexpr std::int64_t kMin = std::numeric_limits<std::int64_t>::min();
+    constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+    const double lo = std::ceil(low);
+    const double hi = std::floor(high);
+    if (!(lo <= hi) || lo >= kTwo63 || hi < -kTwo63)
+        return {offset, kMax, kMin};  // no whole number passes (nor NaN bounds)
+    return {offset, lo <= -kTwo63 ? kMin : static_cast<std::int64_t>(lo), hi >= kTwo63 ? kMax : static_cast<std::int64_t>(hi)};
+}
+
+// One condition's slots (SlotCondition): whole-number members by type, unscaled doubles, and the
+// doubles checked in another unit (member / scale).
+struct SlotGroups {
+    std::vector<IntBound> ints, int64s, optionalInts, optionalInt64s;
+    std::vector<SlotBound> doubles, optionalDoubles;
+};
 
 struct FastRanges {
     std::array<SlotGroups, 3> byCondition;  // indexed by SlotCondition
@@ -107,8 +134,15 @@ const FastRanges& fastRanges()
             }
             const FieldSlot slot = spec.slot();
             const double low = spec.minExclusive ? std::nextafter(spec.min, std::numeric_limits<double>::infinity()) : spec.min;
-            r.byCondition[static_cast<std::size_t>(slot.when)][static_cast<std::size_t>(slot.kind)].push_back(
-                SlotBound{slot.offset, low, spec.max, slot.scale});
+            SlotGroups& g = r.byCondition[static_cast<std::size_t>(slot.when)];
+            switch (slot.kind) {
+            case SlotKind::Int: g.ints.push_back(intBound(slot.offset, low, spec.max)); break;
+            case SlotKind::Int64: g.int64s.push_back(intBound(slot.offset, low, spec.max)); break;
+            case SlotKind::OptionalInt: g.optionalInts.push_back(intBound(slot.offset, low, spec.max)); break;
+            case SlotKind::OptionalInt64: g.optionalInt64s.push_back(intBound(slot.offset, low, spec.max)); break;
+            case SlotKind::Double: g.doubles.push_back(SlotBound{slot.offset, low, spec.max, slot.scale}); break;
+            case SlotKind::OptionalDouble: g.optionalDoubles.push_back(SlotBound{slot.offset, low, spec.max, slot.scale}); break;
+            }
         }
         return r;
     }();
@@ -116,7 +150,23 @@ const FastRanges& fastRanges()
 }
 
 template <typename T>
-bool slotsWithin(const char* base, const std::vector<SlotBound>& bounds)
+bool intsWithin(const char* base, const std::vector<IntBound>& bounds)
+{
+    bool ok = true;
+    for (const IntBound& b : bounds) {
+        const T& member = *reinterpret_cast<const T*>(base + b.offset);
+        if constexpr (field_access::IsOptional<T>::value) {
+            if (member)
+                ok &= (std::int64_t{*member} >= b.low) & (std::int64_t{*member} <= b.high);
+        } else {
+            ok &= (std::int64_t{member} >= b.low) & (std::int64_t{member} <= b.high);
+        }
+    }
+    return ok;
+}
+
+template <typename T>
+bool doublesWithin(const char* base, const std::vector<SlotBound>& bounds)
 {
     bool ok = true;
     for (const SlotBound& b : bounds) {
@@ -129,9 +179,9 @@ bool slotsWithin(const char* base, const std::vector<SlotBound>& bounds)
 
 bool groupWithin(const char* base, const SlotGroups& g)
 {
-    return slotsWithin<int>(base, g[0]) & slotsWithin<std::int64_t>(base, g[1]) & slotsWithin<double>(base, g[2])
-           & slotsWithin<std::optional<int>>(base, g[3]) & slotsWithin<std::optional<std::int64_t>>(base, g[4])
-           & slotsWithin<std::optional<double>>(base, g[5]);
+    return intsWithin<int>(base, g.ints) & intsWithin<std::int64_t>(base, g.int64s)
+           & intsWithin<std::optional<int>>(base, g.optionalInts) & intsWithin<std::optional<std::int64_t>>(base, g.optionalInt64s)
+           & doublesWithin<double>(base, g.doubles) & doublesWithin<std::optional<double>>(base, g.optionalDoubles);
 }
 
 // True when no numeric field is out of range; false means the full checks must run (they decide

@@ -10,7 +10,7 @@
 namespace shardscope {
 namespace {
 
-void report(Diagnostics* out, const char* field, const char* templ, std::initializer_list<std::string_view> args)
+void report(Diagnostics* out, const char* field, const char* templ, std::initializer_list<DiagnosticArgs::Arg> args)
 {
     if (out != nullptr)
         out->push_back(makeDiagnostic(Severity::Error, field, templ, args));

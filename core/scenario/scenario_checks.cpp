@@ -13,12 +13,12 @@ namespace {
 
 std::string str(std::int64_t v) { return std::to_string(v); }
 
-void error(Diagnostics& out, const char* field, const char* templ, std::initializer_list<std::string_view> args = {})
+void error(Diagnostics& out, const char* field, const char* templ, std::initializer_list<DiagnosticArgs::Arg> args = {})
 {
     addDiagnostic(out, Severity::Error, field, templ, args);
 }
 
-void warning(Diagnostics& out, const char* field, const char* templ, std::initializer_list<std::string_view> args = {})
+void warning(Diagnostics& out, const char* field, const char* templ, std::initializer_list<DiagnosticArgs::Arg> args = {})
 {
     addDiagnostic(out, Severity::Warning, field, templ, args);
 }

@@ -767,6 +767,10 @@
         <source>%1: a number is too large (beyond 1.8e308, the largest double): %2</source>
         <translation>%1：数字过大（超过双精度浮点数的上限 1.8e308）：%2</translation>
     </message>
+    <message>
+        <source>ZeRO-3 that keeps the weights gathered through the step needs %1 more per GPU than ZeRO-2 would: like ZeRO-1 it holds its stage&apos;s full weights and gradients and shards only the optimizer states over dp %2</source>
+        <translation>在整个步骤中保持权重已收集的 ZeRO-3 每个 GPU 比 ZeRO-2 多需要 %1：它像 ZeRO-1 一样保留本阶段的完整权重和梯度，只在 dp %2 上切分优化器状态</translation>
+    </message>
 </context>
 <context>
     <name>Export</name>

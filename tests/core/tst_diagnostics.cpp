@@ -1,5 +1,6 @@
 // Diagnostics: a message's English text is built only when asked for, from its catalog template
-// and its arguments, which are packed into one string (core/common/diagnostics.h).
+// and its arguments, text packed into one string and numbers kept as numbers until shown
+// (core/common/diagnostics.h).
 #include <QtTest>
 
 #include <string>
@@ -78,6 +79,25 @@ private slots:
                 QCOMPARE(formatTemplate("%4%2%1", moved), "tail" + a);
             }
         }
+    }
+
+    // Numbers are kept as numbers and written out when shown: gigabytes with one decimal, rounded
+    // to nearest (as the memory diagnostics always showed them), whole numbers as std::to_string
+    // does, between and beside text arguments; copies keep them.
+    void numberArgumentsWrittenWhenShown()
+    {
+        using GB = DiagnosticArgs::Gigabytes;
+        const DiagnosticArgs args{GB{132.46e9}, std::int64_t{-48}, "NVIDIA H100 SXM5 80GB", GB{0.04e9}, 3072,
+                                  GB{85.899345920e9}, GB{1.96e9}, std::int64_t{1} << 62};
+        const std::vector<std::string> expected{"132.5 GB", "-48", "NVIDIA H100 SXM5 80GB", "0.0 GB", "3072",
+                                                "85.9 GB", "2.0 GB", "4611686018427387904"};
+        QCOMPARE(args.toVector(), expected);
+        const DiagnosticArgs copy = args;
+        QCOMPARE(formatTemplate("%3: %1 (%2, x%5), %8", copy), std::string("NVIDIA H100 SXM5 80GB: 132.5 GB (-48, x3072), 4611686018427387904"));
+        // The figures of the article's scenario as the estimate shows them.
+        const Diagnostic d = makeDiagnostic(Severity::Info, "memory", msg::kSingleGpuNeeds,
+                                            {GB{132.5e9}, GB{46.6e9}, "NVIDIA A100 SXM4 80GB"});
+        QCOMPARE(d.message(), formatTemplate(msg::kSingleGpuNeeds, {"132.5 GB", "46.6 GB", "NVIDIA A100 SXM4 80GB"}));
     }
 };
 
