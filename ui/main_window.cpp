@@ -60,6 +60,11 @@ MainWindow::MainWindow(bool restoreSession, QWidget* parent) : QMainWindow(paren
     buildCentral();
     status_ = new QLabel;
     statusBar()->addWidget(status_, 1);
+    // A message replaces the scenario summary while it shows. QStatusBar hides its normal widgets
+    // itself only when they are visible as the message arrives, so a message given before the
+    // window is shown (a file opened from the command line, a screenshot taken right after) was
+    // drawn over the summary; the summary follows the message instead.
+    connect(statusBar(), &QStatusBar::messageChanged, status_, [this](const QString& message) { status_->setVisible(message.isEmpty()); });
     createActions();
     createMenus();
     presentation_ = new PresentationMode(this, tabs_, &document_, this);
@@ -265,13 +270,7 @@ void MainWindow::setPresentation(bool on, QSize screen)
 
 void MainWindow::showStatusMessage(const QString& text, int milliseconds)
 {
-    // QStatusBar hides its normal widgets (the scenario summary) only when they are visible as
-    // the message arrives: a message given before the window is first shown (a file opened from
-    // the command line) would be drawn over the summary. It waits until the window is up.
-    if (isVisible())
-        statusBar()->showMessage(text, milliseconds);
-    else
-        QTimer::singleShot(0, this, [this, text, milliseconds] { statusBar()->showMessage(text, milliseconds); });
+    statusBar()->showMessage(text, milliseconds);  // the summary hides while it shows (constructor)
 }
 
 } // namespace shardscope::ui

@@ -28,13 +28,9 @@ double waveEfficiency(double m, double n, int sms)
     const auto mi = static_cast<std::int64_t>(m > 0.0 && m < kWhole ? m : 0.0);  // in range of the cast, NaN excluded
     const auto ni = static_cast<std::int64_t>(n > 0.0 && n < kWhole ? n : 0.0);
     if (static_cast<double>(mi) == m && static_cast<double>(ni) == n && mi > 0 && ni > 0) {
-        // Unsigned: the tile counts are then shifts, and the two wave counts share one division's
-        // form (both operands are positive here).
-        const auto mu = static_cast<std::uint64_t>(mi);
-        const auto nu = static_cast<std::uint64_t>(ni);
-        const auto slotsU = static_cast<std::uint64_t>(sms);
-        const std::uint64_t waves = std::min((((mu + 127) >> 7) * ((nu + 255) >> 8) + slotsU - 1) / slotsU,
-                                             (((mu + 255) >> 8) * ((nu + 127) >> 7) + slotsU - 1) / slotsU);
+        const auto ceilDiv = [](std::int64_t a, std::int64_t b) { return (a + b - 1) / b; };
+        const std::int64_t waves = std::min(ceilDiv(ceilDiv(mi, 128) * ceilDiv(ni, 256), sms),
+                                            ceilDiv(ceilDiv(mi, 256) * ceilDiv(ni, 128), sms));
         return std::min(1.0, (m * n) / (static_cast<double>(waves) * slots * kTileShort * kTileLong));
     }
     const double shortLong = std::ceil(std::ceil(m / kTileShort) * std::ceil(n / kTileLong) / slots);
