@@ -32,7 +32,8 @@ void adviseLayout(const Scenario& s, const LedgerLayout& layout, const StepEstim
         addDiagnostic(out, Severity::Warning, "parallel.zero", msg::kZero2PipelineReduce, {str(p.pp), str(m)});
     if (p.pp > 1 && p.zero == 3 && layout.keepGathered && m >= 2)
         addDiagnostic(out, Severity::Info, "parallel.zero", msg::kZero3PipelineKept, {str(p.pp), str(m), str(2 * m)});
-    if (p.pp == 1 && layout.shardsWeights() && s.training.microBatch == 1 && m >= 8) {
+    // Only with data-parallel peers are the weights gathered at all (one GPU with ZeRO-3 holds them whole).
+    if (p.pp == 1 && layout.shardsWeights() && layout.dp * layout.cp > 1 && s.training.microBatch == 1 && m >= 8) {
         std::int64_t factor = 2;  // the smallest micro-batch above 1 that still divides the global batch
         while (m % factor != 0)
             ++factor;

@@ -168,6 +168,11 @@ private slots:
         QVERIFY(accumulation != nullptr);
         QVERIFY2(accumulation->message().find("16 accumulation steps") != std::string::npos, accumulation->message().c_str());
         QVERIFY(accumulation->message().find("--micro-batch 2") != std::string::npos);
+        // One GPU with ZeRO-3 gathers nothing (the weights are whole on it): no such note.
+        Scenario one = defaultScenario();
+        one.parallel.gpus = 1;
+        const Diagnostics alone = estimate(one).diagnostics;
+        QVERIFY(find(alone, msg::kZero3Accumulation) == nullptr);
 
         // A global batch of 16 on pp 8 x dp 8: 2 micro-batches per pipeline, idle (8-1)/(2+8-1) = 78 %.
         const Diagnostics idle = estimate(read(R"({"parallel": {"gpus": 64, "pp": 8, "zero": 1}, "training": {"global_batch": 16}})")).diagnostics;

@@ -83,6 +83,30 @@ double bestContrast(QWidget* widget, QColor window)
     return best;
 }
 
+// A memory chart's model-state labels ("<- model states") that lie over the other bar (the
+// one-GPU bar's reached over the second bar with larger text in a laptop window).
+QStringList labelsOverTheOtherBar(MemoryChart* chart)
+{
+    QStringList found;
+    for (int i = 0; i < chart->itemCount(); ++i) {
+        auto* label = qobject_cast<QCPItemText*>(chart->item(i));
+        if (label == nullptr || !label->visible() || !label->text().startsWith(QChar(0x2190)))
+            continue;
+        const int other = label->position->coords().x() < 1.5 ? 1 : 0;
+        double top = 0;
+        for (int part = 0; part < 6; ++part)
+            top += chart->plotted(part, other);
+        const double centre = 1.0 + other, half = 0.55 / 2;
+        const QRectF bar = QRectF(QPointF(chart->xAxis->coordToPixel(centre - half), chart->yAxis->coordToPixel(top)),
+                                  QPointF(chart->xAxis->coordToPixel(centre + half), chart->yAxis->coordToPixel(0)))
+                               .normalized()
+                               .adjusted(1, 1, -1, -1);
+        if (test::itemTextRect(label).intersects(bar))
+            found << QStringLiteral("memory: '%1' over bar %2").arg(label->text().simplified()).arg(other + 1);
+    }
+    return found;
+}
+
 } // namespace
 
 class TestPresentation : public QObject {
@@ -153,7 +177,8 @@ private slots:
                     chart.setEstimate(s, e);
                     // Chart sizes with the type scale the window gives them: a desktop window
                     // (scale 1), presentation at 1366x768 (1.28) beside the tour or alone, at
-                    // 1920x1080 (1.8), and Ctrl+Plus twice in a large window.
+                    // 1920x1080 (1.8), and Ctrl+Plus twice in a large window (a laptop window
+                    // at that scale: everyChartReadsInAWindow).
                     const std::pair<QSize, double> looks[] = {{QSize(640, 430), 1.0},  {QSize(960, 560), 1.0},
                                                               {QSize(900, 600), 1.28}, {QSize(1340, 560), 1.28},
                                                               {QSize(1900, 960), 1.8}, {QSize(1500, 800), 1.32}};
@@ -163,7 +188,8 @@ private slots:
                         chart.ensureCurrent();
                         chart.replot(QCustomPlot::rpImmediateRefresh);
                         ++cases;
-                        for (const QString& p : test::chartTextProblems(&chart, QStringLiteral("memory")))
+                        const QStringList found = test::chartTextProblems(&chart, QStringLiteral("memory")) + labelsOverTheOtherBar(&chart);
+                        for (const QString& p : found)
                             problems << QStringLiteral("%1 GPUs, ZeRO-%2, seq %3, %4x%5, scale %6: %7")
                                             .arg(gpus).arg(zero).arg(seq).arg(size.width()).arg(size.height()).arg(scale).arg(p);
                     }
@@ -246,12 +272,20 @@ private slots:
         QTest::addColumn<QSize>("screen");
         QTest::addColumn<int>("language");
         QTest::addColumn<bool>("presenting");
+        QTest::addColumn<double>("typeScale");  // Ctrl+Plus in a window; 1 is the default
+        QTest::addColumn<bool>("oneGpu");       // the article's one-GPU case at 64K tokens instead of the default
         for (const bool presenting : {false, true})
             for (const QSize size : {QSize(1366, 768), QSize(1920, 1080)})
                 for (const Language l : {Language::English, Language::Chinese})
                     QTest::addRow("%dx%d %s%s", size.width(), size.height(), l == Language::English ? "en" : "zh_CN",
                                   presenting ? " presenting" : "")
-                        << size << static_cast<int>(l) << presenting;
+                        << size << static_cast<int>(l) << presenting << 1.0 << false;
+        // Larger text (Ctrl+Plus twice) on a laptop screen, with one GPU at 64K tokens: both
+        // memory bars tall, the capacity line low, the sequence chart's two series one.
+        for (const Language l : {Language::English, Language::Chinese})
+            for (const bool oneGpu : {false, true})
+                QTest::addRow("1366x768 %s, text x1.3225%s", l == Language::English ? "en" : "zh_CN", oneGpu ? ", one GPU 64K" : "")
+                    << QSize(1366, 768) << static_cast<int>(l) << false << 1.3225 << oneGpu;
     }
 
     void everyChartReadsInAWindow()
@@ -261,6 +295,8 @@ private slots:
         QFETCH(QSize, screen);
         QFETCH(int, language);
         QFETCH(bool, presenting);
+        QFETCH(double, typeScale);
+        QFETCH(bool, oneGpu);
         MainWindow w(false);
         w.setLanguage(static_cast<Language>(language));
         w.resize(screen);
@@ -268,6 +304,16 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         if (presenting)
             w.setPresentation(true, screen);
+        if (typeScale != 1.0)
+            w.setFontScale(typeScale);
+        if (oneGpu) {
+            Scenario s = w.document()->scenario();
+            s.parallel = ParallelSpec{};
+            s.parallel.gpus = 1;
+            s.training.seqLen = 65536;
+            s.training.globalBatch.reset();
+            w.document()->setScenario(s, QStringLiteral("one GPU"));
+        }
         QStringList problems;
         int checked = 0;
         for (const char* id : {"memory", "sequence", "scaling", "migration", "data", "precision", "operations", "plan"}) {
@@ -284,7 +330,14 @@ private slots:
                     chart->ensureCurrent();
                     chart->replot(QCustomPlot::rpImmediateRefresh);
                     ++checked;
-                    problems << test::chartTextProblems(chart, QLatin1String(id) + QLatin1Char('/') + chart->exportName());
+                    // Larger text in a laptop window still cuts or stacks some charts' labels
+                    // (the resharding chart's titles, the memory chart's totals when its plot is
+                    // short): a known gap. Those rows check only what is fixed: no model-state
+                    // label over the other bar.
+                    if (typeScale == 1.0)
+                        problems << test::chartTextProblems(chart, QLatin1String(id) + QLatin1Char('/') + chart->exportName());
+                    if (auto* memory = qobject_cast<MemoryChart*>(chart))
+                        problems << labelsOverTheOtherBar(memory);
                 }
             }
         }

@@ -40,7 +40,7 @@ QString partName(int index)
 MemoryChart::MemoryChart(QWidget* parent) : ChartBase(parent)
 {
     setAccessibleName(tr("Memory per GPU chart"));
-    connect(this, &QCustomPlot::afterLayout, this, &MemoryChart::placeCapacityLabel);
+    connect(this, &QCustomPlot::afterLayout, this, &MemoryChart::placeLabels);
 }
 
 namespace {
@@ -56,7 +56,7 @@ double coveredArea(const QRectF& r, const QList<QPointer<QCPItemText>>& others)
 {
     double covered = 0;
     for (QCPItemText* other : others) {
-        if (other == nullptr)
+        if (other == nullptr || !other->visible())
             continue;
         covered += area(r.intersected(textRect(other)));
     }
@@ -64,6 +64,22 @@ double coveredArea(const QRectF& r, const QList<QPointer<QCPItemText>>& others)
 }
 
 } // namespace
+
+void MemoryChart::placeLabels()
+{
+    // The model-state label sits in the gap right of its bar; at a large type scale in a narrow
+    // chart it reaches over the second bar. Its figure is in the subtitle too ("... on one GPU"),
+    // so it gives way rather than cover the bar.
+    if (firstStatesLabel_ != nullptr) {
+        firstStatesLabel_->setVisible(true);
+        const double halfWidth = bars_.isEmpty() ? 0.0 : bars_.front()->width() / 2;
+        const QRectF secondBar(QPointF(xAxis->coordToPixel(2.0 - halfWidth), yAxis->coordToPixel(secondBarTop_)),
+                               QPointF(xAxis->coordToPixel(2.0 + halfWidth), yAxis->coordToPixel(0.0)));
+        if (textRect(firstStatesLabel_).intersects(secondBar.normalized()))
+            firstStatesLabel_->setVisible(false);
+    }
+    placeCapacityLabel();
+}
 
 void MemoryChart::placeCapacityLabel()
 {
@@ -149,6 +165,8 @@ void MemoryChart::rebuild()
     clearItems();
     bars_.clear();
     dataLabels_.clear();
+    firstStatesLabel_ = nullptr;
+    secondBarTop_ = estimate_.memory.perGpu.device.total() / units::kGB;
     const Theme& th = chartTheme();
     const MemoryBreakdown& one = estimate_.memory.singleGpu.device;
     const MemoryBreakdown& many = estimate_.memory.perGpu.device;
@@ -226,6 +244,8 @@ void MemoryChart::rebuild()
         states->setFont(scaledFont(9));
         states->setClipToAxisRect(false);
         dataLabels_.append(states);
+        if (bar == 0)
+            firstStatesLabel_ = states;
     }
 
     legend->setVisible(true);

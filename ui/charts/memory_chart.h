@@ -27,8 +27,10 @@ protected:
     void rebuild() override;
 
 private:
-    // Moves the capacity label to the first place where it covers no other label, once the
-    // layout is known (the labels' pixel sizes depend on the chart's size and type scale).
+    // Once the layout is known (the labels' pixel sizes depend on the chart's size and type
+    // scale): hides the first bar's model-state label where it would lie over the second bar,
+    // then moves the capacity label to the first place where it covers no other label.
+    void placeLabels();
     void placeCapacityLabel();
 
     Scenario scenario_;
@@ -39,6 +41,8 @@ private:
     QPointer<QCPItemText> capacityText_;
     double capacityGb_ = 0;  // where its line is
     QList<QPointer<QCPItemText>> dataLabels_;  // the totals and model-state labels, placed by the data
+    QPointer<QCPItemText> firstStatesLabel_;   // the one-GPU bar's model states, right of it
+    double secondBarTop_ = 0;                  // the second bar's total (GB)
 };
 
 } // namespace shardscope::ui

@@ -79,6 +79,8 @@ void SequenceChart::rebuild()
 
     const QString names[2] = {tr("One GPU"), tr("Most loaded of %1 GPUs").arg(gpus_)};
     double lowest = capacity_ / units::kGB, highest = lowest;
+    std::int64_t oneGpuOutOfMemory = 0;  // where the one-GPU series runs out, and at how many GB
+    double oneGpuOutOfMemoryGb = 0;
     for (int series = 0; series < 2; ++series) {
         QCPGraph* g = addGraph();
         g->setName(names[series]);
@@ -102,6 +104,16 @@ void SequenceChart::rebuild()
             marker->setStyle(QCPItemTracer::tsCircle);
             marker->setSize(14);
             marker->setPen(QPen(th.outOfMemory, 2.5));
+            double gb = 0;
+            for (const SequencePoint& p : points_)
+                if (p.seqLen == seqLen)
+                    gb = (series == 0 ? p.singleGpu : p.perGpu) / units::kGB;
+            if (series == 0) {
+                oneGpuOutOfMemory = seqLen;
+                oneGpuOutOfMemoryGb = gb;
+            } else if (seqLen == oneGpuOutOfMemory && std::abs(gb - oneGpuOutOfMemoryGb) <= 0.01 * oneGpuOutOfMemoryGb) {
+                continue;  // the same point as the one GPU's (one GPU, or a layout that shards nothing): said once
+            }
             auto* label = new QCPItemText(this);
             label->position->setParentAnchor(marker->position);
             label->position->setCoords(-6, series == 0 ? -12 : 12);
