@@ -110,7 +110,8 @@ Estimate estimate(const Scenario& s)
 {
     Estimate e;
     e.diagnostics.reserve(4);  // most estimates say two or three things: one allocation, no moves
-    if (!checkScenario(s, e.diagnostics))
+    const GpuSpec* gpu = nullptr;  // the checks look the preset up (null: unknown, reported)
+    if (!checkScenario(s, e.diagnostics, &gpu))
         return e;  // a field outside its range: nothing can be computed safely
 
     const ParameterInventory inventory(s.model);
@@ -140,7 +141,6 @@ Estimate estimate(const Scenario& s)
     e.model.trainableParams = e.memory.singleGpu.trainableParams;
     e.model.stateBytesPerParam = e.model.params > 0 ? e.memory.singleGpu.device.modelStates() / static_cast<double>(e.model.params) : 0.0;
 
-    const GpuSpec* gpu = standardGpuPresets().find(s.cluster.gpu);
     if (gpu != nullptr) {
         e.memory.gpuCapacity = gpu->memoryBytes;
         e.memory.fits = e.memory.perGpu.device.total() <= gpu->memoryBytes;

@@ -110,10 +110,12 @@ void checkParallel(const Scenario& s, Diagnostics& out)
     }
 }
 
-void checkCluster(const Scenario& s, Diagnostics& out)
+const GpuSpec* checkCluster(const Scenario& s, Diagnostics& out)
 {
-    if (standardGpuPresets().find(s.cluster.gpu) == nullptr)
+    const GpuSpec* gpu = standardGpuPresets().find(s.cluster.gpu);
+    if (gpu == nullptr)
         error(out, "cluster.gpu", msg::kUnknownGpu, {s.cluster.gpu, standardGpuPresets().idList()});
+    return gpu;
 }
 
 // Alternatives of the ops group: a measured value replaces a model of it, so giving both is a
@@ -129,7 +131,7 @@ void checkOps(const Scenario& s, Diagnostics& out)
 
 } // namespace
 
-bool checkScenario(const Scenario& s, Diagnostics& out)
+bool checkScenario(const Scenario& s, Diagnostics& out, const GpuSpec** gpu)
 {
     // Each field within its range first (the field table); the rules that relate fields assume it.
     const std::size_t before = out.size();
@@ -140,7 +142,9 @@ bool checkScenario(const Scenario& s, Diagnostics& out)
         checkParallel(s, out);
     }
     checkTraining(s, out);
-    checkCluster(s, out);
+    const GpuSpec* found = checkCluster(s, out);
+    if (gpu != nullptr)
+        *gpu = found;
     checkOps(s, out);
     return inRange;
 }
