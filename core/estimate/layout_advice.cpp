@@ -25,28 +25,28 @@ void adviseLayout(const Scenario& s, const LedgerLayout& layout, const StepEstim
     const std::int64_t m = step.microbatches;
     const ParallelSpec& p = s.parallel;
     // Whole numbers go into the diagnostics as numbers: they are written out only when shown.
-    const auto str = [](auto v) { return static_cast<std::int64_t>(v); };
+    const auto whole = [](auto v) { return static_cast<std::int64_t>(v); };
     // Below 2 micro-batches nothing is repeated; accumulation of 8 or more is where ZeRO-3's
     // per-micro-batch gathers start to dominate the data-parallel traffic.
     if (p.pp > 1 && p.zero == 2 && m >= 2)
-        addDiagnostic(out, Severity::Warning, "parallel.zero", msg::kZero2PipelineReduce, {str(p.pp), str(m)});
+        addDiagnostic(out, Severity::Warning, "parallel.zero", msg::kZero2PipelineReduce, {whole(p.pp), whole(m)});
     if (p.pp > 1 && p.zero == 3 && layout.keepGathered && m >= 2)
-        addDiagnostic(out, Severity::Info, "parallel.zero", msg::kZero3PipelineKept, {str(p.pp), str(m), str(2 * m)});
+        addDiagnostic(out, Severity::Info, "parallel.zero", msg::kZero3PipelineKept, {whole(p.pp), whole(m), whole(2 * m)});
     // Only with data-parallel peers are the weights gathered at all (one GPU with ZeRO-3 holds them whole).
     if (p.pp == 1 && layout.shardsWeights() && layout.dp * layout.cp > 1 && s.training.microBatch == 1 && m >= 8) {
         std::int64_t factor = 2;  // the smallest micro-batch above 1 that still divides the global batch
         while (m % factor != 0)
             ++factor;
         addDiagnostic(out, Severity::Info, "training.micro_batch", msg::kZero3Accumulation,
-                      {str(m), str(3 * m), str(factor)});
+                      {whole(m), whole(3 * m), whole(factor)});
     }
     if (p.pp > 1 && m < p.pp) {
         const std::int64_t target = 4LL * p.pp;
         const std::int64_t perMicrobatch = s.training.microBatch * static_cast<std::int64_t>(s.dataParallel());
         addDiagnostic(out, Severity::Warning, "training.global_batch", msg::kIdleGpus,
-                      {str(s.training.globalBatch.value_or(perMicrobatch)), str(m), str(p.pp),
-                       percent(idleShare(p.pp, p.vpp, double(m))), str(target),
-                       percent(idleShare(p.pp, p.vpp, double(target))), str(target * perMicrobatch)});
+                      {whole(s.training.globalBatch.value_or(perMicrobatch)), whole(m), whole(p.pp),
+                       percent(idleShare(p.pp, p.vpp, double(m))), whole(target),
+                       percent(idleShare(p.pp, p.vpp, double(target))), whole(target * perMicrobatch)});
     }
 }
 

@@ -40,7 +40,6 @@ public:
     // before, so the usual recipes' power-of-two byte counts give the same sums to the last bit.
     struct Elements {
         double count[2][2] = {{0, 0}, {0, 0}};
-        bool empty() const { return count[0][0] + count[0][1] + count[1][0] + count[1][1] == 0.0; }
     };
 
     TensorAccountant(const Scenario& s, int tp, int ep, std::int64_t shapeTotal)
@@ -67,8 +66,7 @@ public:
     // (shape-dependent optimizer states, LoRA adapters) goes straight into `out`.
     [[gnu::always_inline]] void add(const TensorGroup& g, Elements& counts, TensorTotals& out) const
     {
-        // Without tensor or expert parallelism the local shape is the group's (no divisions).
-        const LocalShape local = tp_ == 1 && ep_ == 1 ? LocalShape{g.rows, g.cols, g.copies} : localShape(g, tp_, ep_);
+        const LocalShape local = localShape(g, tp_, ep_);
         const int kind = g.expert ? 1 : 0;
         counts.count[kind][g.isLinear() ? linearIndex_ : 0] += static_cast<double>(local.elements()) * scale_;
         if (!frozenBase_) {
@@ -307,11 +305,12 @@ LedgerTensors ledgerTensors(const Scenario& s, const ParameterInventory& invento
     accountant.finish(embedding, out.embedding);
     accountant.finish(layer, out.layer);
     accountant.finish(final, out.final);
-    if (!moeBlock.empty())
+    // The other parts have groups only in mixture-of-experts models and with tied embeddings.
+    if (s.model.moe.isMoe()) {
         accountant.finish(moeBlock, out.moeBlock);
-    if (!denseMlp.empty())
         accountant.finish(denseMlp, out.denseMlp);
-    if (!tiedOutput.empty())
+    }
+    if (s.model.tiedEmbeddings)
         accountant.finish(tiedOutput, out.tiedOutput);
     return out;
 }

@@ -83,10 +83,14 @@ struct LocalShape {
     std::int64_t copies = 1;
     std::int64_t elements() const { return rows * cols * copies; }
 };
+// Without tensor or expert parallelism it is the group's own shape, with no division: this runs for
+// every group in the ledger, the kernel times and the FLOPs of every estimate.
 inline LocalShape localShape(const TensorGroup& g, int tp, int ep)
 {
     auto ceilDiv = [](std::int64_t a, std::int64_t b) { return b > 0 ? (a + b - 1) / b : a; };
-    LocalShape local{g.rows, g.cols, g.expert ? ceilDiv(g.copies, ep) : g.copies};
+    LocalShape local{g.rows, g.cols, g.expert && ep > 1 ? ceilDiv(g.copies, ep) : g.copies};
+    if (tp == 1)
+        return local;
     if (g.split == TpSplit::Row)
         local.cols = ceilDiv(g.cols, tp);
     else if (g.split != TpSplit::Replicated)  // column-parallel and vocabulary-parallel split the rows

@@ -17,11 +17,8 @@ LayerForwardFlops layerForwardFlops(const Scenario& s, const ParameterInventory&
             continue;
         // One copy's local shard; a routed expert sees top-k x the tokens (balanced routing),
         // spread over its expert-parallel group, so each GPU computes tokens x top-k expert MLPs.
-        const std::int64_t perCopyElements = tp == 1 ? g.rows * g.cols : [&] {
-            const LocalShape one = localShape(g, tp, static_cast<int>(g.copies));
-            return one.rows * one.cols;
-        }();
-        const double perCopy = 2.0 * static_cast<double>(perCopyElements);
+        const LocalShape one = localShape(g, tp, static_cast<int>(g.copies));
+        const double perCopy = 2.0 * static_cast<double>(one.rows * one.cols);
         const double copiesUsed = g.expert ? static_cast<double>(m.moe.topK) : static_cast<double>(g.copies);
         const double flops = perCopy * copiesUsed * tokens;
         if (++mm % 2 == 0)

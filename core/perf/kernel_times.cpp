@@ -209,8 +209,7 @@ LayerKernelTimes layerKernelTimes(const Context& c)
     for (const TensorGroup& g : c.inventory.groups()) {
         if (g.placement != Placement::Layer || !g.isMatrix())
             continue;
-        // Without tensor or expert parallelism the local shape is the group's (no divisions).
-        const LocalShape local = l.tp == 1 && l.ep == 1 ? LocalShape{g.rows, g.cols, g.copies} : localShape(g, l.tp, l.ep);
+        const LocalShape local = localShape(g, l.tp, l.ep);
         const double n = static_cast<double>(local.rows);
         const double k = static_cast<double>(local.cols);
         // A routed expert sees top-k x the tokens of its expert-parallel group, spread over the

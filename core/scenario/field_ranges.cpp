@@ -109,8 +109,8 @@ IntBound intBound(std::ptrdiff_t offset, double low, double high)
     return {offset, lo <= -kTwo63 ? kMin : static_cast<std::int64_t>(lo), hi >= kTwo63 ? kMax : static_cast<std::int64_t>(hi)};
 }
 
-// One condition's slots (SlotCondition): whole-number members by type, unscaled doubles, and the
-// doubles checked in another unit (member / scale).
+// One condition's slots (SlotCondition), by how the member is stored: whole numbers compared as
+// integers, doubles (checked as member / scale).
 struct SlotGroups {
     std::vector<IntBound> ints, int64s, optionalInts, optionalInt64s;
     std::vector<SlotBound> doubles, optionalDoubles;

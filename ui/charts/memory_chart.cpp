@@ -73,7 +73,7 @@ void MemoryChart::placeLabels()
     if (firstStatesLabel_ != nullptr) {
         firstStatesLabel_->setVisible(true);
         const double halfWidth = bars_.isEmpty() ? 0.0 : bars_.front()->width() / 2;
-        const QRectF secondBar(QPointF(xAxis->coordToPixel(2.0 - halfWidth), yAxis->coordToPixel(secondBarTop_)),
+        const QRectF secondBar(QPointF(xAxis->coordToPixel(2.0 - halfWidth), yAxis->coordToPixel(estimate_.memory.perGpu.device.total() / units::kGB)),
                                QPointF(xAxis->coordToPixel(2.0 + halfWidth), yAxis->coordToPixel(0.0)));
         if (textRect(firstStatesLabel_).intersects(secondBar.normalized()))
             firstStatesLabel_->setVisible(false);
@@ -166,7 +166,6 @@ void MemoryChart::rebuild()
     bars_.clear();
     dataLabels_.clear();
     firstStatesLabel_ = nullptr;
-    secondBarTop_ = estimate_.memory.perGpu.device.total() / units::kGB;
     const Theme& th = chartTheme();
     const MemoryBreakdown& one = estimate_.memory.singleGpu.device;
     const MemoryBreakdown& many = estimate_.memory.perGpu.device;

@@ -42,7 +42,6 @@ private:
     double capacityGb_ = 0;  // where its line is
     QList<QPointer<QCPItemText>> dataLabels_;  // the totals and model-state labels, placed by the data
     QPointer<QCPItemText> firstStatesLabel_;   // the one-GPU bar's model states, right of it
-    double secondBarTop_ = 0;                  // the second bar's total (GB)
 };
 
 } // namespace shardscope::ui
