@@ -1,6 +1,6 @@
 // shardscope: the desktop application. Wiring only: arguments, QApplication, the main window.
 //   shardscope [--scenario FILE] [--lang en|zh_CN] [--theme light|dark] [--view ID] [--screenshot FILE.png] [--size WxH]
-//              [--restore-autosave] [FILE]
+//              [--text-scale S] [--restore-autosave] [FILE]
 // --screenshot renders the window (default scenario unless --scenario) to a PNG and exits;
 // without a display it runs offscreen. A session that did not close normally left an autosave:
 // on a desktop a dialog offers it; --restore-autosave restores it without asking; on the
@@ -106,8 +106,12 @@ int main(int argc, char** argv)
                                            QStringLiteral("Start in presentation mode (with --size: a screen of that size)."));
     const QCommandLineOption tourOption(QStringLiteral("tour"), QStringLiteral("Open the guided tour at step N (from 1)."),
                                         QStringLiteral("N"));
+    const QCommandLineOption textScaleOption(QStringLiteral("text-scale"),
+                                             QStringLiteral("Text size from 0.6 to 3, as Ctrl+Plus and Ctrl+Minus set it (1: the default; "
+                                                            "in presentation mode, instead of the screen's)."),
+                                             QStringLiteral("S"));
     parser.addOptions({scenarioOption, langOption, themeOption, shotOption, viewOption, sizeOption, restoreOption, presentOption,
-                       tourOption});
+                       tourOption, textScaleOption});
     // The desktop entry's "shardscope %f": a file opened from a file manager.
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A scenario file to open (as --scenario)."),
                                  QStringLiteral("[FILE]"));
@@ -120,6 +124,16 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "shardscope: --lang must be en or zh_CN\n");
             return 2;
         }
+    }
+    std::optional<double> textScale;
+    if (parser.isSet(textScaleOption)) {
+        bool ok = false;
+        const double value = parser.value(textScaleOption).toDouble(&ok);
+        if (!ok || !(value >= 0.6 && value <= 3.0)) {
+            std::fprintf(stderr, "shardscope: --text-scale must be a number from 0.6 to 3\n");
+            return 2;
+        }
+        textScale = value;
     }
     const std::optional<shardscope::ui::ThemeKind> theme = shardscope::ui::parseThemeKind(parser.value(themeOption));
     if (parser.isSet(themeOption) && !theme) {
@@ -175,6 +189,8 @@ int main(int argc, char** argv)
         window.show();
         window.setPresentation(true, windowSize);
     }
+    if (textScale)
+        window.setFontScale(*textScale);
     if (std::getenv("SHARDSCOPE_EXIT_AFTER_FIRST_PAINT") != nullptr) {
         // For shardscope-bench's cold-start measurement: quit as soon as the window has painted.
         window.installEventFilter(new FirstPaintQuitter(&window));

@@ -149,9 +149,8 @@ void MainWindow::updateViews()
         view->scenarioChanged(s, e);
     const QLocale locale;
     if (e.valid())
-        status_->setText(tr("%1 parameters on %2 GPUs: %3 on the most loaded GPU of %4 (%5); step %6, MFU %7%")
+        status_->setText(tr("%1 parameters on %n GPUs: %2 on the most loaded GPU of %3 (%4); step %5, MFU %6%", nullptr, s.parallel.gpus)
                              .arg(countLabel(static_cast<double>(e.model.params)))
-                             .arg(s.parallel.gpus)
                              .arg(bytesLabel(e.memory.perGpu.device.total()), bytesLabel(e.memory.gpuCapacity),
                                   e.memory.fits ? tr("fits") : tr("does not fit"), secondsLabel(e.step.stepSeconds),
                                   locale.toString(100 * e.step.mfu, 'f', 1))

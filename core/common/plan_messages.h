@@ -6,7 +6,7 @@
 namespace shardscope::msg {
 
 inline constexpr const char* kPlanNothingRuns = SHARDSCOPE_TR_NOOP("Diagnostic",
-    "none of the %1 layouts can run on %2 GPUs; excluded by: %3");
+    "none of the %1 layouts can run with this GPU count (%2); excluded by: %3");
 
 // Reasons: one plain sentence per choice of a plan (core/plan/plan_reasons.cpp).
 inline constexpr const char* kReasonTpNone = SHARDSCOPE_TR_NOOP("Diagnostic", "tp 1: every GPU holds whole layers, no per-layer collectives");

@@ -112,7 +112,7 @@ std::string fileHeader(const Scenario& s, Engine engine, const Rules& rules, con
     const std::string p = prefix;
     std::string h;
     h += p + " Written by ShardScope (shardscope-cli export-config --engine " + enumId(engine) + ") for " + modelName(s) + ":\n";
-    h += p + " " + num(l.world) + " GPUs (" + num(l.nodes) + " node" + (l.nodes == 1 ? "" : "s") + " of " + num(std::int64_t{l.gpusPerNode})
+    h += p + " " + num(l.world) + (l.world == 1 ? " GPU (" : " GPUs (") + num(l.nodes) + " node" + (l.nodes == 1 ? "" : "s") + " of " + num(std::int64_t{l.gpusPerNode})
          + "), dp " + num(l.dp) + " x tp " + num(l.tp) + " x pp " + num(l.pp) + " x cp " + num(l.cp) + ", ep " + num(l.ep)
          + ", ZeRO stage " + num(std::int64_t{l.zero}) + "; global batch " + num(l.globalBatch) + " = micro-batch "
          + num(l.micro) + " x accumulation " + num(l.accumulation) + " x dp " + num(l.dp) + "; sequence "

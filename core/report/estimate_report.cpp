@@ -260,8 +260,8 @@ std::string estimateTable(const Scenario& s, const Estimate& e)
                   s.perf.mfuConvention == MfuConvention::Causal ? "causal" : "full", step.tokensPerSecond,
                   s.parallel.gpus > 0 ? step.tokensPerSecond / s.parallel.gpus : 0.0, static_cast<long long>(step.microbatches));
     out << line;
-    std::snprintf(line, sizeof line, "  %.3g tokens: %.1f days on %d GPUs, %.3g GPU-hours\n", s.perf.trainTokens,
-                  step.trainSeconds / 86400.0, s.parallel.gpus, step.gpuHours);
+    std::snprintf(line, sizeof line, "  %.3g tokens: %.1f days on %d GPU%s, %.3g GPU-hours\n", s.perf.trainTokens,
+                  step.trainSeconds / 86400.0, s.parallel.gpus, s.parallel.gpus == 1 ? "" : "s", step.gpuHours);
     out << line;
     std::snprintf(line, sizeof line,
                   "  with failures: %.1f days, %.3g GPU-hours (ETTR %.1f%%: interrupted every %.1f h, checkpoint every %.1f min)\n",

@@ -135,7 +135,7 @@ std::string opsTable(const Scenario& s, const Estimate& e, const Estimate* singl
     const OpsEstimate& o = e.ops;
     std::ostringstream out;
     char line[200];
-    out << "ShardScope operations: " << s.model.name << " on " << s.parallel.gpus << " GPUs ("
+    out << "ShardScope operations: " << s.model.name << " on " << s.parallel.gpus << (s.parallel.gpus == 1 ? " GPU (" : " GPUs (")
         << s.cluster.gpusPerNode << " per node)\n\n";
     std::snprintf(line, sizeof line, "%-28s %18s %18s\n", "checkpoint", "whole job", "most loaded rank");
     out << line;

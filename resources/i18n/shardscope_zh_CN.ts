@@ -648,8 +648,8 @@
         <translation>ZeRO-3 每个 GPU 比 ZeRO-2 多需要 %1：它保留了 %2 的已收集完整参数（正在计算的层和预取的层），多于在 dp %4 上切分权重所节省的 %3</translation>
     </message>
     <message>
-        <source>none of the %1 layouts can run on %2 GPUs; excluded by: %3</source>
-        <translation>%2 块 GPU 上的 %1 种布局都无法运行；排除原因：%3</translation>
+        <source>none of the %1 layouts can run with this GPU count (%2); excluded by: %3</source>
+        <translation>在这个 GPU 数（%2）下，%1 种布局都无法运行；排除原因：%3</translation>
     </message>
     <message>
         <source>tp 1: every GPU holds whole layers, no per-layer collectives</source>
@@ -3171,10 +3171,6 @@
         <translation>单 GPU</translation>
     </message>
     <message>
-        <source>Whole job (%1 GPUs)</source>
-        <translation>整个作业（%1 个 GPU）</translation>
-    </message>
-    <message>
         <source>Most loaded rank</source>
         <translation>负载最重的 rank</translation>
     </message>
@@ -3209,18 +3205,6 @@ the whole checkpoint</source>
 整个检查点</translation>
     </message>
     <message>
-        <source>%1 GPUs:
-the whole checkpoint</source>
-        <translation>%1 个 GPU：
-整个检查点</translation>
-    </message>
-    <message>
-        <source>%1 GPUs:
-the rank that writes most</source>
-        <translation>%1 个 GPU：
-写入最多的 rank</translation>
-    </message>
-    <message>
         <source>Checkpoint (GB, 10^9 bytes)</source>
         <translation>检查点（GB，10^9 字节）</translation>
     </message>
@@ -3252,6 +3236,28 @@ training stops %2</source>
         <source>Gradients are not saved. Storage %1 GB/s in all, %2 GB/s per node; %3</source>
         <translation>梯度不保存。存储总带宽 %1 GB/s，每节点 %2 GB/s；%3</translation>
     </message>
+    <message numerus="yes">
+        <source>Whole job (%n GPUs)</source>
+        <translation>
+            <numerusform>整个作业（%n 张 GPU）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPUs:
+the whole checkpoint</source>
+        <translation>
+            <numerusform>%n 张 GPU：
+整个检查点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPUs:
+the rank that writes most</source>
+        <translation>
+            <numerusform>%n 张 GPU：
+写入最多的 rank</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>shardscope::ui::ComparisonChart</name>
@@ -3260,20 +3266,12 @@ training stops %2</source>
         <translation>单卡与集群对比表</translation>
     </message>
     <message>
-        <source>One GPU against %1 GPUs, in this scenario&apos;s numbers</source>
-        <translation>单卡对比 %1 个 GPU：本场景的具体数字</translation>
-    </message>
-    <message>
         <source>Architecture limit</source>
         <translation>架构上限</translation>
     </message>
     <message>
         <source>one %1 with %2</source>
         <translation>一张 %1，显存 %2</translation>
-    </message>
-    <message>
-        <source>%1 GPUs = DP %2 x TP %3 x PP %4 x CP %5, %6 to a node</source>
-        <translation>%1 个 GPU = DP %2 x TP %3 x PP %4 x CP %5，每节点 %6 个</translation>
     </message>
     <message>
         <source>Memory use</source>
@@ -3314,18 +3312,6 @@ training stops %2</source>
     <message>
         <source>fp32 master weights and optimizer states: %1</source>
         <translation>fp32 主权重与优化器状态：%1</translation>
-    </message>
-    <message>
-        <source>%1 per GPU, sharded over %2 ranks</source>
-        <translation>每个 GPU %1，切分到 %2 个 rank</translation>
-    </message>
-    <message>
-        <source>%1 per GPU, copied on %2 ranks</source>
-        <translation>每个 GPU %1，在 %2 个 rank 上各存一份</translation>
-    </message>
-    <message>
-        <source>; gradients summed over %1 ranks</source>
-        <translation>；梯度在 %1 个 rank 间求和</translation>
     </message>
     <message>
         <source>compute: %1 per step</source>
@@ -3400,12 +3386,44 @@ training stops %2</source>
         <translation>单 GPU</translation>
     </message>
     <message>
-        <source>%1 GPUs</source>
-        <translation>%1 个 GPU</translation>
-    </message>
-    <message>
         <source>%1, %2 tokens; every figure comes from the same estimate as the other charts</source>
         <translation>%1，%2 个 token；每个数字都来自与其他图表相同的估算</translation>
+    </message>
+    <message numerus="yes">
+        <source>One GPU against %n GPUs, in this scenario&apos;s numbers</source>
+        <translation>
+            <numerusform>单卡对比 %n 张 GPU：本场景的具体数字</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPUs = DP %1 x TP %2 x PP %3 x CP %4, %5 to a node</source>
+        <translation>
+            <numerusform>%n 张 GPU = DP %1 x TP %2 x PP %3 x CP %4，每节点 %5 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 per GPU, sharded over %n ranks</source>
+        <translation>
+            <numerusform>每张 GPU %1，切分到 %n 个 rank</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 per GPU, copied on %n ranks</source>
+        <translation>
+            <numerusform>每张 GPU %1，在 %n 个 rank 上各存一份</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; gradients summed over %n ranks</source>
+        <translation>
+            <numerusform>；梯度在 %n 个 rank 间求和</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPUs</source>
+        <translation>
+            <numerusform>%n 张 GPU</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3451,14 +3469,6 @@ training stops %2</source>
         <translation>rank %1</translation>
     </message>
     <message>
-        <source>DistributedSampler: %1 samples on %2 ranks, %3 each; %4 duplicates (orange), %5 dropped (grey)</source>
-        <translation>DistributedSampler：%1 个样本分到 %2 个 rank，每个 %3 个；%4 个重复（橙色），%5 个丢弃（灰色）</translation>
-    </message>
-    <message>
-        <source>Megatron-LM sampler: %1 samples on %2 ranks, %3 each this epoch; %4 duplicates, %5 dropped (grey)</source>
-        <translation>Megatron-LM 采样器：%1 个样本分到 %2 个 rank，本轮每个 %3 个；%4 个重复，%5 个丢弃（灰色）</translation>
-    </message>
-    <message>
         <source>shuffled by torch.randperm, generator seed %1</source>
         <translation>由 torch.randperm 打乱，生成器种子 %1</translation>
     </message>
@@ -3473,6 +3483,18 @@ training stops %2</source>
     <message>
         <source>manifest %1</source>
         <translation>清单哈希 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>DistributedSampler: %1 samples on %n ranks, %2 each; %3 duplicates (orange), %4 dropped (grey)</source>
+        <translation>
+            <numerusform>DistributedSampler：%1 个样本分到 %n 个 rank，每个 %2 个；%3 个重复（橙色），%4 个丢弃（灰色）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Megatron-LM sampler: %1 samples on %n ranks, %2 each this epoch; %3 duplicates, %4 dropped (grey)</source>
+        <translation>
+            <numerusform>Megatron-LM 采样器：%1 个样本分到 %n 个 rank，本轮每个 %2 个；%3 个重复，%4 个丢弃（灰色）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3780,10 +3802,6 @@ training stops %2</source>
         <translation>修改 GPU</translation>
     </message>
     <message>
-        <source>Data parallel (DP): %1 = %2 GPUs / (TP %3 x PP %4 x CP %5)</source>
-        <translation>数据并行（DP）：%1 = %2 个 GPU / (TP %3 x PP %4 x CP %5)</translation>
-    </message>
-    <message>
         <source>Data parallel (DP): the GPU count is not a multiple of TP x PP x CP</source>
         <translation>数据并行（DP）：GPU 数不是 TP x PP x CP 的倍数</translation>
     </message>
@@ -3915,13 +3933,15 @@ training stops %2</source>
         <source>How ranks are numbered, innermost first; GPUs fill nodes in rank order, so the innermost dimension stays inside a node</source>
         <translation>rank 的编号方式，最内层在前；GPU 按 rank 顺序填满节点，因此最内层的维度留在节点内</translation>
     </message>
+    <message numerus="yes">
+        <source>Data parallel (DP): %1 = %n GPUs / (TP %2 x PP %3 x CP %4)</source>
+        <translation>
+            <numerusform>数据并行（DP）：%1 = %n 张 GPU / (TP %2 x PP %3 x CP %4)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>shardscope::ui::MainWindow</name>
-    <message>
-        <source>%1 parameters on %2 GPUs: %3 on the most loaded GPU of %4 (%5); step %6, MFU %7%</source>
-        <translation>%1 参数，%2 个 GPU：负载最高的 GPU 占用 %3 / %4（%5）；每步 %6，MFU %7%</translation>
-    </message>
     <message>
         <source>fits</source>
         <translation>放得下</translation>
@@ -4262,6 +4282,12 @@ training stops %2</source>
         <source>The article&apos;s arguments step by step, each with its chart and its number (Page Down: next)</source>
         <translation>逐步讲解文章的论点，每一步配有图表和推导出的数字（Page Down：下一步）</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 parameters on %n GPUs: %2 on the most loaded GPU of %3 (%4); step %5, MFU %6%</source>
+        <translation>
+            <numerusform>%1 参数，%n 张 GPU：负载最高的 GPU 占用 %2 / %3（%4）；每步 %5，MFU %6%</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>shardscope::ui::MemoryChart</name>
@@ -4294,10 +4320,6 @@ training stops %2</source>
         <translation>每个 GPU 的显存图</translation>
     </message>
     <message>
-        <source>Memory per GPU: one GPU versus %1 GPUs</source>
-        <translation>每个 GPU 的显存：单 GPU 与 %1 个 GPU 对比</translation>
-    </message>
-    <message>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
@@ -4328,26 +4350,36 @@ training stops %2</source>
 （无并行）</translation>
     </message>
     <message>
-        <source>Most loaded of %1 GPUs
-(pipeline stage %2)</source>
-        <translation>%1 个 GPU 中负载最高者
-（流水线第 %2 级）</translation>
-    </message>
-    <message>
         <source>Memory (GB, 10^9 bytes)</source>
         <translation>显存（GB，10^9 字节）</translation>
-    </message>
-    <message>
-        <source>Model states: %1 bytes × %2 parameters = %3 on one GPU
-%4 on each of %5 GPUs (ZeRO-%6, TP %7, PP %8)</source>
-        <translation>模型状态：%1 字节 × %2 参数 = 单 GPU 上 %3
-%5 个 GPU 上每个 %4（ZeRO-%6，TP %7，PP %8）</translation>
     </message>
     <message>
         <source>model states
 %1</source>
         <translation>模型状态
 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Memory per GPU: one GPU versus %n GPUs</source>
+        <translation>
+            <numerusform>每张 GPU 的显存：单 GPU 与 %n 张 GPU 对比</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Most loaded of %n GPUs
+(pipeline stage %1)</source>
+        <translation>
+            <numerusform>%n 张 GPU 中负载最高者
+（流水线第 %1 级）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Model states: %1 bytes × %2 parameters = %3 on one GPU
+%4 on each of %n GPUs (ZeRO-%5, TP %6, PP %7)</source>
+        <translation>
+            <numerusform>模型状态：%1 字节 × %2 参数 = 单 GPU 上 %3
+%n 张 GPU 上每张 %4（ZeRO-%5，TP %6，PP %7）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4977,10 +5009,6 @@ training stops %2</source>
         <translation>无法估算：该布局违反了规则</translation>
     </message>
     <message>
-        <source>%1: %2 GPUs</source>
-        <translation>%1：%2 张 GPU</translation>
-    </message>
-    <message>
         <source>%1 across %2 nodes</source>
         <translation>%1，跨 %2 个节点</translation>
     </message>
@@ -4992,9 +5020,17 @@ training stops %2</source>
         <source>Communication per optimizer step (seconds)</source>
         <translation>每个优化器步的通信时间（秒）</translation>
     </message>
-    <message>
-        <source>Ranks numbered %1, %2 GPUs per node. Step: %3 with TP first (tp-cp-ep-dp-pp), %4 with DP outermost (tp-cp-ep-pp-dp), %5 with DP first, TP across nodes</source>
-        <translation>rank 按 %1 编号，每节点 %2 张 GPU。单步时间：TP 优先（tp-cp-ep-dp-pp）为 %3，DP 最外层（tp-cp-ep-pp-dp）为 %4，DP 优先、TP 跨节点为 %5</translation>
+    <message numerus="yes">
+        <source>%1: %n GPUs</source>
+        <translation>
+            <numerusform>%1：%n 张 GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ranks numbered %1, %n GPUs per node. Step: %2 with TP first (tp-cp-ep-dp-pp), %3 with DP outermost (tp-cp-ep-pp-dp), %4 with DP first, TP across nodes</source>
+        <translation>
+            <numerusform>rank 按 %1 编号，每节点 %n 张 GPU。单步时间：TP 优先（tp-cp-ep-dp-pp）为 %2，DP 最外层（tp-cp-ep-pp-dp）为 %3，DP 优先、TP 跨节点为 %4</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5552,21 +5588,27 @@ training stops %2</source>
         <source>Waiting on communication, % of the step</source>
         <translation>等待通信，占每步时间的百分比</translation>
     </message>
-    <message>
-        <source>beyond %1 GPUs (one node):
+    <message numerus="yes">
+        <source>beyond %n GPUs (one node):
 NVLink → network</source>
-        <translation>超过 %1 张 GPU（一个节点）：
-NVLink → 网络</translation>
+        <translation>
+            <numerusform>超过 %n 张 GPU（一个节点）：
+NVLink → 网络</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>ends at %1 GPUs: more data-parallel
+    <message numerus="yes">
+        <source>ends at %n GPUs: more data-parallel
 ranks than sequences in the global batch</source>
-        <translation>止于 %1 张 GPU：数据并行的进程数
-超过全局批次中的序列数</translation>
+        <translation>
+            <numerusform>止于 %n 张 GPU：数据并行的进程数
+超过全局批次中的序列数</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>ends at %1 GPUs: no layout runs beyond</source>
-        <translation>止于 %1 张 GPU：再往上没有可运行的布局</translation>
+    <message numerus="yes">
+        <source>ends at %n GPUs: no layout runs beyond</source>
+        <translation>
+            <numerusform>止于 %n 张 GPU：再往上没有可运行的布局</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5652,10 +5694,6 @@ ranks than sequences in the global batch</source>
         <translation>单 GPU</translation>
     </message>
     <message>
-        <source>Most loaded of %1 GPUs</source>
-        <translation>%1 个 GPU 中负载最高者</translation>
-    </message>
-    <message>
         <source>out of memory from %1</source>
         <translation>从 %1 起显存不足</translation>
     </message>
@@ -5666,6 +5704,12 @@ ranks than sequences in the global batch</source>
     <message>
         <source>Activations grow with the sequence; sharding cuts the model states, context parallelism the activations</source>
         <translation>激活值随序列增长；切分可减少模型状态，上下文并行可减少激活值</translation>
+    </message>
+    <message numerus="yes">
+        <source>Most loaded of %n GPUs</source>
+        <translation>
+            <numerusform>%n 张 GPU 中负载最高者</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5792,16 +5836,18 @@ ranks than sequences in the global batch</source>
         <translation>每个优化器步的时间（秒）</translation>
     </message>
     <message>
-        <source>%1 GPUs, bubble %2%, %3 tokens/s, %4 days for %5 tokens</source>
-        <translation>%1 个 GPU，气泡 %2%，%3 token/秒，训练 %5 token 需 %4 天</translation>
-    </message>
-    <message>
         <source>Compute: attention</source>
         <translation>计算：注意力</translation>
     </message>
     <message>
         <source>Attention</source>
         <translation>注意力</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPUs, bubble %1%, %2 tokens/s, %3 days for %4 tokens</source>
+        <translation>
+            <numerusform>%n 张 GPU，气泡 %1%，%2 token/秒，训练 %4 token 需 %3 天</numerusform>
+        </translation>
     </message>
 </context>
 <context>

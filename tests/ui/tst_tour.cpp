@@ -5,7 +5,7 @@
 #include <QDockWidget>
 #include <QTabWidget>
 
-#include "tests/ui/chart_text_check.h"
+#include "ui/charts/chart_text_check.h"
 #include "ui/charts/chart_base.h"
 #include "ui/charts/memory_chart.h"
 #include "core/plan/plan_scenes.h"
@@ -117,7 +117,7 @@ private slots:
         QStringList problems;
         for (ChartBase* chart : w.charts())
             if (chart->isVisible())
-                problems << test::chartTextProblems(chart, chart->exportName());
+                problems << chartTextProblems(chart, chart->exportName());
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
         QVERIFY(w.findChild<QDockWidget*>(QStringLiteral("ControlsDock"))->isHidden());
     }

@@ -5,6 +5,8 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
+#include <QRegularExpression>
 #include <QSet>
 #include <QXmlStreamReader>
 
@@ -16,6 +18,35 @@
 
 using namespace shardscope;
 using namespace shardscope::ui;
+
+// A translation file's plural messages: "context|source" to their forms.
+QMap<QString, QStringList> numerusMessages(const QString& name)
+{
+    QMap<QString, QStringList> out;
+    QFile file(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/resources/i18n/") + name);
+    if (!file.open(QIODevice::ReadOnly))
+        return out;
+    QXmlStreamReader xml(&file);
+    QString context, source;
+    bool numerus = false;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        if (xml.name() == QLatin1String("name")) {
+            context = xml.readElementText();
+        } else if (xml.name() == QLatin1String("message")) {
+            numerus = xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes");
+        } else if (xml.name() == QLatin1String("source")) {
+            source = xml.readElementText();
+            if (numerus)
+                out.insert(context + QLatin1Char('|') + source, {});
+        } else if (numerus && xml.name() == QLatin1String("numerusform")) {
+            out[context + QLatin1Char('|') + source] << xml.readElementText();
+        }
+    }
+    return out;
+}
 
 class TestTranslations : public QObject {
     Q_OBJECT
@@ -92,6 +123,47 @@ private slots:
         QVERIFY(text != QString::fromStdString(d.message()));
         installLanguage(Language::English);
         QCOMPARE(diagnosticText(d), QString::fromStdString(d.message()));
+    }
+
+    // English plurals: the sources say "%n GPUs"; shardscope_en.ts gives the singular, so one GPU
+    // reads "1 GPU" and not "1 GPUs".
+    void englishPluralsReadSingular()
+    {
+        installLanguage(Language::English);
+        const char* context = "shardscope::ui::MemoryChart";
+        const char* source = "Memory per GPU: one GPU versus %n GPUs";
+        QCOMPARE(QCoreApplication::translate(context, source, nullptr, 1), QStringLiteral("Memory per GPU: one GPU versus 1 GPU"));
+        QCOMPARE(QCoreApplication::translate(context, source, nullptr, 64), QStringLiteral("Memory per GPU: one GPU versus 64 GPUs"));
+        installLanguage(Language::Chinese);
+        QCOMPARE(QCoreApplication::translate(context, source, nullptr, 1), QStringLiteral("每张 GPU 的显存：单 GPU 与 1 张 GPU 对比"));
+        installLanguage(Language::English);
+    }
+
+    // Every plural message (tr with a count) has both English forms, filled, with the source's
+    // %1..%9: a new "%n ..." string without them would show "1 GPUs" again. The Chinese file lists
+    // every message, so its plurals are the ones the sources use.
+    void everyPluralHasEnglishForms()
+    {
+        const QMap<QString, QStringList> chinese = numerusMessages(QStringLiteral("shardscope_zh_CN.ts"));
+        const QMap<QString, QStringList> english = numerusMessages(QStringLiteral("shardscope_en.ts"));
+        QVERIFY(chinese.size() >= 20);
+        QCOMPARE(english.keys(), chinese.keys());
+        static const QRegularExpression arg(QStringLiteral("%[1-9]"));
+        for (auto it = english.begin(); it != english.end(); ++it) {
+            const QString source = it.key().section(QLatin1Char('|'), 1);
+            QStringList wanted;
+            for (auto m = arg.globalMatch(source); m.hasNext();)
+                wanted << m.next().captured();
+            wanted.sort();
+            QCOMPARE(it.value().size(), 2);
+            for (const QString& form : it.value()) {
+                QStringList got;
+                for (auto m = arg.globalMatch(form); m.hasNext();)
+                    got << m.next().captured();
+                got.sort();
+                QVERIFY2(!form.trimmed().isEmpty() && got == wanted, qPrintable(source));
+            }
+        }
     }
 
     void translationFileIsComplete()

@@ -1,10 +1,12 @@
 #include "ui/charts/chart_base.h"
+#include "ui/charts/chart_text_check.h"
 
 #include <QEvent>
 #include <QFontMetrics>
 #include <QResizeEvent>
 #include <QShowEvent>
 
+#include <algorithm>
 #include <utility>
 
 namespace shardscope::ui {
@@ -41,13 +43,14 @@ void ChartBase::setTheme(ThemeKind kind)
 void ChartBase::setFontScale(double scale)
 {
     fontScale_ = scale;
+    textScale_ = scale;
     refresh();
 }
 
 QFont ChartBase::scaledFont(double points, bool bold) const
 {
     QFont f = font();
-    f.setPointSizeF(points * fontScale_);
+    f.setPointSizeF(points * textScale_);
     f.setBold(bold);
     return f;
 }
@@ -119,7 +122,7 @@ void ChartBase::updateLegendColumns(int chartWidth)
             widest = std::max(widest, metrics.horizontalAdvance(item->plottable()->name()));
     }
     // Icon, its padding, the item's margins (8 + 8) and the gap between columns.
-    const int entry = std::max(static_cast<int>(200 * fontScale_), widest + legend->iconSize().width() + legend->iconTextPadding() + 24);
+    const int entry = std::max(static_cast<int>(200 * textScale_), widest + legend->iconSize().width() + legend->iconTextPadding() + 24);
     const int columns = std::max(1, (chartWidth - 12) / entry);
     if (legend->wrap() != columns) {
         legend->setWrap(columns);
@@ -187,12 +190,43 @@ void scalePens(QCustomPlot* plot, double scale)
 void ChartBase::rebuildNow()
 {
     stale_ = false;
+    const bool sameFit = size() == fittedSize_ && fontScale_ == fittedFor_;
+    rebuildAt(sameFit ? fittedScale_ : fontScale_);
+    fitText();
+    emit refreshed();
+}
+
+// Larger text (Ctrl+Plus, presentation) is sized for the screen, not for each chart: in a small
+// window some charts' labels would be cut or stack. On screen such a chart draws its text as
+// large as it can up to the asked-for scale, never below the default, in steps of 7 %: what was
+// asked for is kept (fontScale) and comes back as soon as the chart is large enough again.
+void ChartBase::fitText()
+{
+    if (!fitsText_ || fontScale_ <= 1.0 || !isVisible() || !invalid_.isEmpty())
+        return;
+    for (;;) {
+        updateLayout();  // places the axis rects and, through afterLayout, the charts' labels
+        // Besides reading, the text leaves the plot a third of the chart's height: titles that
+        // wrap to several lines would otherwise squeeze it to a strip (and a chart that hides
+        // labels that do not fit would pass with none left).
+        if (textScale_ <= 1.0 || (chartTextReads(this) && axisRect()->height() * 3 >= height()))
+            break;
+        rebuildAt(std::max(1.0, textScale_ * 0.93));
+    }
+    fittedSize_ = size();
+    fittedFor_ = fontScale_;
+    fittedScale_ = textScale_;
+}
+
+void ChartBase::rebuildAt(double scale)
+{
+    textScale_ = scale;
     setBackground(QBrush(chartTheme().chartBackground));
     for (QCPAxis* axis : std::exchange(hiddenAxes_, {}))
         axis->setVisible(true);
     if (invalid_.isEmpty()) {
         rebuild();
-        scalePens(this, fontScale_);
+        scalePens(this, textScale_);
     } else {
         showInvalid();
     }
@@ -203,7 +237,7 @@ void ChartBase::rebuildNow()
         plotLayout()->addElement(3, 0, legend);
     else if (!legend->visible() && inLayout)
         plotLayout()->take(legend);
-    emit refreshed();
+    updateLegendColumns(width());
 }
 
 void ChartBase::setInvalid(const QString& message)
@@ -253,6 +287,9 @@ void ChartBase::resizeEvent(QResizeEvent* event)
     updateLegendColumns(event->size().width());
     QCustomPlot::resizeEvent(event);
     layoutTitles();
+    // Larger text is fitted to the chart's size: a new size fits it again.
+    if (fontScale_ > 1.0 && fitsText_ && isVisible())
+        refresh();
 }
 
 void ChartBase::changeEvent(QEvent* event)

@@ -31,7 +31,11 @@ public:
     void setTheme(ThemeKind kind);
     void setFontScale(double scale);
     const Theme& chartTheme() const { return theme(themeKind_); }
-    double fontScale() const { return fontScale_; }
+    double fontScale() const { return fontScale_; }   // as asked for (presentation, Ctrl+Plus, an export)
+    double textScale() const { return textScale_; }   // as drawn: fontScale(), or less where it did not fit
+    // On screen, text larger than the default gives way to a small chart (fitText); an export
+    // turns that off while it renders at its own size and scale.
+    void setFitsText(bool fits) { fitsText_ = fits; }
 
     virtual QString title() const = 0;        // translated
     virtual TableData table() const = 0;      // translated headers, formatted numbers
@@ -67,6 +71,8 @@ private:
     void updateLegendColumns(int chartWidth);
 
     void rebuildNow();
+    void rebuildAt(double scale);
+    void fitText();
     void showInvalid();
 
     ThemeKind themeKind_ = ThemeKind::Light;
@@ -74,6 +80,13 @@ private:
     QString titleText_;
     QString subtitleText_;
     double fontScale_ = 1.0;
+    double textScale_ = 1.0;
+    bool fitsText_ = true;
+    // The last fit: the scale that read at this size and asked-for scale (the next rebuild starts
+    // there instead of at fontScale_, so a slider drag costs one extra layout, not one per step).
+    QSize fittedSize_;
+    double fittedFor_ = 0;
+    double fittedScale_ = 0;
     QString invalid_;
     QList<QCPAxis*> hiddenAxes_;  // the axes showInvalid() hid, shown again with the data
     QCPTextElement* title_ = nullptr;

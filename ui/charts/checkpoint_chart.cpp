@@ -46,7 +46,7 @@ QString CheckpointChart::title() const { return tr("What a checkpoint holds and 
 TableData CheckpointChart::table() const
 {
     TableData t;
-    t.headers = {tr("State"), tr("One GPU"), tr("Whole job (%1 GPUs)").arg(scenario_.parallel.gpus), tr("Most loaded rank")};
+    t.headers = {tr("State"), tr("One GPU"), tr("Whole job (%n GPUs)", nullptr, scenario_.parallel.gpus), tr("Most loaded rank")};
     for (std::size_t i = 0; i < kCheckpointStates; ++i) {
         const auto state = static_cast<CheckpointState>(i);
         if (state == CheckpointState::Gradients) {
@@ -96,8 +96,8 @@ void CheckpointChart::rebuild()
 
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     ticker->addTick(1.0, tr("One GPU:\nthe whole checkpoint"));
-    ticker->addTick(2.0, tr("%1 GPUs:\nthe whole checkpoint").arg(scenario_.parallel.gpus));
-    ticker->addTick(3.0, tr("%1 GPUs:\nthe rank that writes most").arg(scenario_.parallel.gpus));
+    ticker->addTick(2.0, tr("%n GPUs:\nthe whole checkpoint", nullptr, scenario_.parallel.gpus));
+    ticker->addTick(3.0, tr("%n GPUs:\nthe rank that writes most", nullptr, scenario_.parallel.gpus));
     xAxis->setTicker(ticker);
     xAxis->setRange(0.4, 3.6);
     styleAxis(xAxis, QString());

@@ -55,7 +55,7 @@ void ComparisonChart::setEstimates(const Scenario& scenario, const Estimate& clu
     refresh();
 }
 
-QString ComparisonChart::title() const { return tr("One GPU against %1 GPUs, in this scenario's numbers").arg(scenario_.parallel.gpus); }
+QString ComparisonChart::title() const { return tr("One GPU against %n GPUs, in this scenario's numbers", nullptr, scenario_.parallel.gpus); }
 
 QList<QStringList> ComparisonChart::rows() const
 {
@@ -70,8 +70,7 @@ QList<QStringList> ComparisonChart::rows() const
     QList<QStringList> r;
 
     r.append({tr("Architecture limit"), tr("one %1 with %2").arg(gpuName, bytesLabel(one.memory.gpuCapacity)),
-              tr("%1 GPUs = DP %2 x TP %3 x PP %4 x CP %5, %6 to a node")
-                  .arg(p.gpus)
+              tr("%n GPUs = DP %1 x TP %2 x PP %3 x CP %4, %5 to a node", nullptr, p.gpus)
                   .arg(scenario_.dataParallel())
                   .arg(p.tp)
                   .arg(p.pp)
@@ -96,10 +95,9 @@ QList<QStringList> ComparisonChart::rows() const
     const int shards = std::max(1, scenario_.dataParallel() * p.cp);
     r.append({tr("Precision upkeep"),
               tr("fp32 master weights and optimizer states: %1").arg(bytesLabel(upkeepOne.masterWeights + upkeepOne.optimizerStates)),
-              (p.zero >= 1 ? tr("%1 per GPU, sharded over %2 ranks") : tr("%1 per GPU, copied on %2 ranks"))
+              (p.zero >= 1 ? tr("%1 per GPU, sharded over %n ranks", nullptr, shards) : tr("%1 per GPU, copied on %n ranks", nullptr, shards))
                       .arg(bytesLabel(upkeepMany.masterWeights + upkeepMany.optimizerStates))
-                      .arg(shards)
-                  + tr("; gradients summed over %1 ranks").arg(shards)});
+                  + tr("; gradients summed over %n ranks", nullptr, shards)});
 
     // The bottleneck: memory when one GPU cannot hold it; else the largest part of the step.
     QString oneBottleneck = one.memory.singleGpuFits
@@ -146,7 +144,7 @@ QList<QStringList> ComparisonChart::rows() const
 TableData ComparisonChart::table() const
 {
     TableData t;
-    t.headers = {QString(), tr("One GPU"), tr("%1 GPUs").arg(scenario_.parallel.gpus)};
+    t.headers = {QString(), tr("One GPU"), tr("%n GPUs", nullptr, scenario_.parallel.gpus)};
     t.rows = rows();
     return t;
 }
@@ -169,7 +167,7 @@ void ComparisonChart::rebuild()
     yAxis->grid()->setVisible(false);
 
     QList<QStringList> cells = rows();
-    cells.prepend({QString(), tr("One GPU"), tr("%1 GPUs").arg(scenario_.parallel.gpus)});
+    cells.prepend({QString(), tr("One GPU"), tr("%n GPUs", nullptr, scenario_.parallel.gpus)});
     // Columns: the aspect, one GPU, the cluster (fractions of the plot's width).
     const double starts[] = {0.0, 0.22, 0.59};
     const double ends[] = {0.22, 0.59, 1.0};

@@ -1,5 +1,6 @@
 #include "ui/charts/data_sharding_chart.h"
 
+#include <cmath>
 #include <QLocale>
 #include <algorithm>
 
@@ -16,6 +17,22 @@ constexpr int kMaxColumns = 32;
 DataShardingChart::DataShardingChart(QWidget* parent) : ChartBase(parent)
 {
     setAccessibleName(tr("Data sharding chart"));
+    connect(this, &QCustomPlot::afterLayout, this, &DataShardingChart::fitCellLabels);
+}
+
+// A cell's sample number shows where the cell, in pixels, holds it (many ranks or positions in
+// a small chart, larger text): the colours still say which are duplicates, and the table lists
+// every sample.
+void DataShardingChart::fitCellLabels()
+{
+    const double width = std::abs(xAxis->coordToPixel(0.92) - xAxis->coordToPixel(0.0));
+    const double height = std::abs(yAxis->coordToPixel(0.84) - yAxis->coordToPixel(0.0));
+    for (const QPointer<QCPItemText>& label : cellLabels_) {
+        if (label == nullptr)
+            continue;
+        const QRectF r = itemTextRect(label);
+        label->setVisible(r.width() <= width + 1 && r.height() <= height + 1);
+    }
 }
 
 void DataShardingChart::setSharding(DataSpec spec, DataSharding sharding)
@@ -54,6 +71,7 @@ void DataShardingChart::rebuild()
 {
     clearGraphs();
     clearItems();
+    cellLabels_.clear();
     const Theme& th = chartTheme();
     legend->setVisible(false);
     xAxis->grid()->setVisible(false);
@@ -93,6 +111,7 @@ void DataShardingChart::rebuild()
         text->setText(QString::number(sample));
         text->setFont(cellFont);
         text->setColor(ink);
+        cellLabels_.append(text);
     };
     const QColor normal = seriesColor(0).lighter(th.chartBackground.lightness() > 128 ? 160 : 70);
     const QColor duplicate = seriesColor(1);
@@ -107,10 +126,11 @@ void DataShardingChart::rebuild()
             cell(k, rows, sharding_.droppedSamples[static_cast<std::size_t>(k)], dropped, th.text);
 
     QString subtitle = spec_.sampler == SamplerKind::PyTorch
-                           ? tr("DistributedSampler: %1 samples on %2 ranks, %3 each; %4 duplicates (orange), %5 dropped (grey)")
-                           : tr("Megatron-LM sampler: %1 samples on %2 ranks, %3 each this epoch; %4 duplicates, %5 dropped (grey)");
+                           ? tr("DistributedSampler: %1 samples on %n ranks, %2 each; %3 duplicates (orange), %4 dropped (grey)",
+                                nullptr, spec_.ranks)
+                           : tr("Megatron-LM sampler: %1 samples on %n ranks, %2 each this epoch; %3 duplicates, %4 dropped (grey)",
+                                nullptr, spec_.ranks);
     subtitle = subtitle.arg(locale.toString(static_cast<qlonglong>(spec_.samples)))
-                   .arg(spec_.ranks)
                    .arg(locale.toString(static_cast<qlonglong>(sharding_.perRank)))
                    .arg(locale.toString(static_cast<qlonglong>(sharding_.duplicates)))
                    .arg(locale.toString(static_cast<qlonglong>(sharding_.dropped)));

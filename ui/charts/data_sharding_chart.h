@@ -1,4 +1,7 @@
 #pragma once
+#include <QList>
+#include <QPointer>
+
 #include "core/data/samplers.h"
 #include "ui/charts/chart_base.h"
 
@@ -22,8 +25,11 @@ protected:
     void rebuild() override;
 
 private:
+    void fitCellLabels();
+
     DataSpec spec_;
     DataSharding sharding_;
+    QList<QPointer<QCPItemText>> cellLabels_;  // shown where the cell holds them (fitCellLabels)
 };
 
 } // namespace shardscope::ui

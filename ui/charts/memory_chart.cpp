@@ -130,7 +130,7 @@ void MemoryChart::setEstimate(const Scenario& scenario, const Estimate& estimate
     refresh();
 }
 
-QString MemoryChart::title() const { return tr("Memory per GPU: one GPU versus %1 GPUs").arg(scenario_.parallel.gpus); }
+QString MemoryChart::title() const { return tr("Memory per GPU: one GPU versus %n GPUs", nullptr, scenario_.parallel.gpus); }
 
 double MemoryChart::plotted(int partIndex, int bar) const
 {
@@ -187,7 +187,7 @@ void MemoryChart::rebuild()
 
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     ticker->addTick(1.0, tr("One GPU\n(no parallelism)"));
-    ticker->addTick(2.0, tr("Most loaded of %1 GPUs\n(pipeline stage %2)").arg(scenario_.parallel.gpus).arg(estimate_.memory.perGpu.stage));
+    ticker->addTick(2.0, tr("Most loaded of %n GPUs\n(pipeline stage %1)", nullptr, scenario_.parallel.gpus).arg(estimate_.memory.perGpu.stage));
     xAxis->setTicker(ticker);
     // Room right of each bar for the label of its model-state part.
     xAxis->setRange(0.4, 3.0);
@@ -253,10 +253,10 @@ void MemoryChart::rebuild()
     // The article's arithmetic for the current numbers.
     const double params = static_cast<double>(estimate_.model.params);
     const QString derivation =
-        tr("Model states: %1 bytes × %2 parameters = %3 on one GPU\n%4 on each of %5 GPUs (ZeRO-%6, TP %7, PP %8)")
+        tr("Model states: %1 bytes × %2 parameters = %3 on one GPU\n%4 on each of %n GPUs (ZeRO-%5, TP %6, PP %7)", nullptr,
+           scenario_.parallel.gpus)
             .arg(locale.toString(estimate_.model.stateBytesPerParam, 'g', 4), countLabel(params), bytesLabel(one.modelStates()),
                  bytesLabel(many.modelStates()))
-            .arg(scenario_.parallel.gpus)
             .arg(scenario_.parallel.zero)
             .arg(scenario_.parallel.tp)
             .arg(scenario_.parallel.pp);

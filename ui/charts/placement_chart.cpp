@@ -70,7 +70,7 @@ void PlacementChart::rebuild()
         const GroupPlacement& g = placement_.groups[static_cast<std::size_t>(i)];
         const double key = count - i;
         (g.crossesNodes ? network : local)->addData(key, g.seconds);
-        ticker->addTick(key, tr("%1: %2 GPUs").arg(enumText(g.dimension)).arg(g.size));
+        ticker->addTick(key, tr("%1: %n GPUs", nullptr, g.size).arg(enumText(g.dimension)));
         longest = std::max(longest, g.seconds);
         auto* label = new QCPItemText(this);
         label->position->setCoords(g.seconds, key);
@@ -91,10 +91,9 @@ void PlacementChart::rebuild()
     const auto step = [this](RankOrder order) {
         return secondsLabel(placement_.stepSecondsByOrder[static_cast<std::size_t>(order)]);
     };
-    setTitleText(title(), tr("Ranks numbered %1, %2 GPUs per node. Step: %3 with TP first (tp-cp-ep-dp-pp), %4 with DP "
-                             "outermost (tp-cp-ep-pp-dp), %5 with DP first, TP across nodes")
+    setTitleText(title(), tr("Ranks numbered %1, %n GPUs per node. Step: %2 with TP first (tp-cp-ep-dp-pp), %3 with DP "
+                             "outermost (tp-cp-ep-pp-dp), %4 with DP first, TP across nodes", nullptr, gpusPerNode_)
                               .arg(QString::fromUtf8(enumId(placement_.order)))
-                              .arg(gpusPerNode_)
                               .arg(step(RankOrder::TpCpEpDpPp), step(RankOrder::TpCpEpPpDp), step(RankOrder::EpDpCpTpPp)));
 }
 

@@ -1,5 +1,6 @@
 #include "ui/charts/reshard_chart.h"
 
+#include <cmath>
 #include <QFontMetrics>
 #include <QLocale>
 #include <algorithm>
@@ -61,6 +62,19 @@ void ReshardChart::fitLabels()
     const double height = std::max(1.0, axisRect()->height() - need);
     const double top = std::max(0.6, need * (rows_ + 0.1) / height);
     yAxis->setRange(-top, rows_ + 0.1);
+    // Boxes lower than their label (many ranks, a short chart, larger text) label every k-th box
+    // from the top, k the fewest rows that hold one label, and none that would run into a heading
+    // or out of the plot: the ranks between are in the table.
+    const double row = std::abs(yAxis->coordToPixel(1.0) - yAxis->coordToPixel(0.0));
+    const QRectF from = itemTextRect(fromHeading_), to = itemTextRect(toHeading_);
+    const QRectF plot = QRectF(axisRect()->rect()).adjusted(-1, -1, 1, 1);
+    for (const BoxLabel& b : boxLabels_) {
+        if (b.item == nullptr)
+            continue;
+        const QRectF r = itemTextRect(b.item);
+        const int stride = row > 0 ? std::max(1, static_cast<int>(std::ceil(r.height() / row))) : 1;
+        b.item->setVisible(b.index % stride == 0 && plot.contains(r) && !r.intersects(from) && !r.intersects(to));
+    }
 }
 
 void ReshardChart::setPlan(ReshardPlan plan, int gpusPerNode)
@@ -142,7 +156,7 @@ void ReshardChart::rebuild()
         text->setColor(th.text);
         text->setFont(scaledFont(boxes > 16 ? 7 : 9));
         const int first = index * size;
-        BoxLabel label{text, QString(), QString(), x0, x1};
+        BoxLabel label{text, QString(), QString(), x0, x1, index};
         if (size > 1) {
             const int last = static_cast<int>(std::min<std::int64_t>(world, first + size)) - 1;
             label.full = size == gpusPerNode_ ? tr("node %1: ranks %2-%3").arg(index).arg(first).arg(last)

@@ -35,6 +35,7 @@ private:
         QString full;
         QString brief;
         double x0, x1;  // the box's edges (axis coordinates)
+        int index;      // the box's place on its side, from the top
     };
     ReshardPlan plan_;
     int gpusPerNode_ = 8;

@@ -1,5 +1,6 @@
 #include "ui/charts/scaling_chart.h"
 
+#include <algorithm>
 #include <QLocale>
 
 namespace shardscope::ui {
@@ -72,8 +73,11 @@ void ScalingChart::rebuild()
         mfu->addData(p.gpus, 100 * p.mfu);
         share->addData(p.gpus, 100 * p.commShare);
     }
+    // The range holds the sweep and the current layout (one GPU is left of a sweep that starts
+    // where the layout's model parallelism does).
     if (!points_.empty())
-        xAxis->setRange(points_.front().gpus / 1.5, points_.back().gpus * 1.5);
+        xAxis->setRange(std::min(points_.front().gpus, std::max(1, current_)) / 1.5,
+                        std::max(points_.back().gpus, current_) * 1.5);
     // Where one node ends: beyond it, traffic leaves NVLink for the network.
     if (gpusPerNode_ > 1 && !points_.empty() && gpusPerNode_ < points_.back().gpus) {
         auto* node = new QCPItemStraightLine(this);
@@ -85,7 +89,7 @@ void ScalingChart::rebuild()
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
         label->setPadding(QMargins(4, 0, 0, 0));
         label->setTextAlignment(Qt::AlignLeft);
-        label->setText(tr("beyond %1 GPUs (one node):\nNVLink \u2192 network").arg(gpusPerNode_));
+        label->setText(tr("beyond %n GPUs (one node):\nNVLink \u2192 network", nullptr, gpusPerNode_));
         label->setColor(th.capacity);
         label->setFont(scaledFont(9));
     }
@@ -100,8 +104,8 @@ void ScalingChart::rebuild()
         end->setTextAlignment(Qt::AlignRight);
         end->setPadding(QMargins(0, 0, 6, 0));
         end->setText(mode_ == ScalingMode::FixedGlobalBatch
-                         ? tr("ends at %1 GPUs: more data-parallel\nranks than sequences in the global batch").arg(lastValid)
-                         : tr("ends at %1 GPUs: no layout runs beyond").arg(lastValid));
+                         ? tr("ends at %n GPUs: more data-parallel\nranks than sequences in the global batch", nullptr, lastValid)
+                         : tr("ends at %n GPUs: no layout runs beyond", nullptr, lastValid));
         end->setColor(th.text);
         end->setFont(scaledFont(9));
     }

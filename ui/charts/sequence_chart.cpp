@@ -77,7 +77,7 @@ void SequenceChart::rebuild()
     styleAxis(xAxis, tr("Sequence length (tokens, log scale)"));
     styleAxis(yAxis, tr("Memory (GB, log scale)"));
 
-    const QString names[2] = {tr("One GPU"), tr("Most loaded of %1 GPUs").arg(gpus_)};
+    const QString names[2] = {tr("One GPU"), tr("Most loaded of %n GPUs", nullptr, gpus_)};
     double lowest = capacity_ / units::kGB, highest = lowest;
     std::int64_t oneGpuOutOfMemory = 0;  // where the one-GPU series runs out, and at how many GB
     double oneGpuOutOfMemoryGb = 0;

@@ -131,8 +131,7 @@ void StepTimeChart::rebuild()
     legend->setVisible(true);
     styleLegend();
     const QLocale locale;
-    setTitleText(title(), tr("%1 GPUs, bubble %2%, %3 tokens/s, %4 days for %5 tokens")
-                              .arg(scenario_.parallel.gpus)
+    setTitleText(title(), tr("%n GPUs, bubble %1%, %2 tokens/s, %3 days for %4 tokens", nullptr, scenario_.parallel.gpus)
                               .arg(locale.toString(100.0 * s.bubbleFraction, 'f', 1))
                               .arg(locale.toString(s.tokensPerSecond, 'f', 0))
                               .arg(locale.toString(s.trainSeconds / 86400.0, 'f', 1))

@@ -160,9 +160,8 @@ void LayoutPanel::sync()
     vpp_->setEnabled(s.parallel.pp > 1);
     perNode_->setValue(s.cluster.gpusPerNode);
     const int dp = s.dataParallel();
-    dp_->setText(dp > 0 ? tr("Data parallel (DP): %1 = %2 GPUs / (TP %3 x PP %4 x CP %5)")
+    dp_->setText(dp > 0 ? tr("Data parallel (DP): %1 = %n GPUs / (TP %2 x PP %3 x CP %4)", nullptr, s.parallel.gpus)
                               .arg(dp)
-                              .arg(s.parallel.gpus)
                               .arg(s.parallel.tp)
                               .arg(s.parallel.pp)
                               .arg(s.parallel.cp)

@@ -1,5 +1,6 @@
 #include "ui/controls/value_slider.h"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -23,7 +24,7 @@ ValueSlider::ValueSlider(QWidget* parent)
     layout->addWidget(unit_, 1, 2);
     layout->addWidget(problem_, 2, 0, 1, 3);
     layout->setColumnStretch(0, 1);
-    field_->setMaximumWidth(fontMetrics().horizontalAdvance(QStringLiteral("0000000000")));
+    fitFieldWidth();
     field_->setAlignment(Qt::AlignRight);
     label_->setBuddy(slider_);
     slider_->setPageStep(1);
@@ -37,6 +38,20 @@ ValueSlider::ValueSlider(QWidget* parent)
     connect(slider_, &QSlider::valueChanged, this, &ValueSlider::onSliderMoved);
     connect(slider_, &QSlider::sliderReleased, this, &ValueSlider::dragFinished);
     connect(field_, &QLineEdit::editingFinished, this, &ValueSlider::onFieldEdited);
+}
+
+// The field holds ten digits in the current font: larger text (Ctrl+Plus, presentation) widens
+// it, or "65,536" would show as "5,536".
+void ValueSlider::fitFieldWidth()
+{
+    field_->setMaximumWidth(fontMetrics().horizontalAdvance(QStringLiteral("0000000000")));
+}
+
+void ValueSlider::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange)
+        fitFieldWidth();
+    QWidget::changeEvent(event);
 }
 
 void ValueSlider::setText(const QString& label, const QString& unit, const QString& toolTip)

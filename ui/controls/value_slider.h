@@ -39,7 +39,11 @@ signals:
     void edited(double value, bool dragging);
     void dragFinished();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void fitFieldWidth();
     void onSliderMoved(int index);
     void onFieldEdited();
     int nearestStep(double value) const;

@@ -83,13 +83,15 @@ bool renderTo(ChartBase* chart, const QString& temporary, const QString& suffix,
 {
     const double scale = chart->fontScale();
     const ThemeKind kind = chart->chartTheme().kind;
-    if (o.fontScale > 0)
-        chart->setFontScale(o.fontScale);
+    // At the export's own size, the text is drawn at the scale asked for, not at the one that
+    // fitted the chart on screen (ChartBase::fitText).
+    chart->setFitsText(false);
+    chart->setFontScale(o.fontScale > 0 ? o.fontScale : scale);
     if (o.theme)
         chart->setTheme(*o.theme);
     const bool ok = renderOnce(chart, temporary, suffix, o);
-    if (o.fontScale > 0)
-        chart->setFontScale(scale);
+    chart->setFitsText(true);
+    chart->setFontScale(scale);
     if (o.theme)
         chart->setTheme(kind);
     chart->ensureCurrent();
@@ -201,6 +203,7 @@ bool exportDeck(const QList<ChartBase*>& charts, const QString& caption, const Q
             writer.newPage();
         first = false;
         const double scale = chart->fontScale();
+        chart->setFitsText(false);  // the slide's size, not the window's (ChartBase::fitText)
         chart->setFontScale(kSlideScale);
         chart->ensureCurrent();
         painter.fillRect(QRect(0, 0, kWidth, kHeight), chart->chartTheme().chartBackground);
@@ -213,6 +216,7 @@ bool exportDeck(const QList<ChartBase*>& charts, const QString& caption, const Q
         painter.translate(0, kCaption);
         chart->toPainter(&painter, kWidth, kHeight - kCaption);
         painter.restore();
+        chart->setFitsText(true);
         chart->setFontScale(scale);
         chart->ensureCurrent();
     }

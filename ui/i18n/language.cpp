@@ -29,6 +29,10 @@ void installLanguage(Language language)
     QCoreApplication::removeTranslator(&qt);
     if (language == Language::English) {
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        // The sources are English; this file holds only the singular of the plurals ("1 GPU"
+        // for tr("%n GPUs", nullptr, 1)). Without it they would read "1 GPUs".
+        if (app.load(QStringLiteral(":/i18n/shardscope_en.qm")))
+            QCoreApplication::installTranslator(&app);
         return;
     }
     QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));

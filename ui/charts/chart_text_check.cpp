@@ -1,48 +1,24 @@
-#pragma once
-// Where a chart's text lands, computed the way QCustomPlot draws it, and what is wrong with it:
-// text cut by the widget's edge or by the axis rect it is clipped to, and text over other text.
-// Shared by the GUI suites that check layouts at projector sizes.
+#include "ui/charts/chart_text_check.h"
+
 #include <QFontMetrics>
-#include <QStringList>
 
-#include <qcustomplot.h>
+#include "ui/charts/chart_base.h"
 
-namespace shardscope::test {
+namespace shardscope::ui {
+namespace {
 
 struct TextBox {
     QString text;
     QRectF rect;
 };
 
-inline QSizeF textSize(const QFont& font, const QString& text)
+QSizeF textSize(const QFont& font, const QString& text)
 {
     return QFontMetrics(font).boundingRect(QRect(0, 0, 100000, 100000), Qt::TextDontClip, text).size();
 }
 
-// An item text's rectangle as QCPItemText::draw computes it (unrotated items).
-inline QRectF itemTextRect(QCPItemText* item)
-{
-    const QPointF anchor = item->position->pixelPosition();
-    const QMargins pad = item->padding();
-    QSizeF size = textSize(item->font(), item->text());
-    size += QSizeF(pad.left() + pad.right(), pad.top() + pad.bottom());
-    QRectF r(QPointF(0, 0), size);
-    const Qt::Alignment a = item->positionAlignment();
-    double x = anchor.x(), y = anchor.y();
-    if (a & Qt::AlignHCenter)
-        x -= size.width() / 2;
-    else if (a & Qt::AlignRight)
-        x -= size.width();
-    if (a & Qt::AlignVCenter)
-        y -= size.height() / 2;
-    else if (a & Qt::AlignBottom)
-        y -= size.height();
-    r.moveTopLeft(QPointF(x, y));
-    return r;
-}
-
 // Tick labels of one axis, placed as QCPAxisPainterPrivate places them (no rotation).
-inline QList<TextBox> tickLabelBoxes(QCPAxis* axis)
+QList<TextBox> tickLabelBoxes(QCPAxis* axis)
 {
     QList<TextBox> out;
     if (!axis->visible() || !axis->tickLabels())
@@ -68,25 +44,30 @@ inline QList<TextBox> tickLabelBoxes(QCPAxis* axis)
     return out;
 }
 
-// Every problem of `plot`'s text, one line each (empty: all text readable).
-inline QStringList chartTextProblems(QCustomPlot* plot, const QString& name)
+// Walks the plot's text; `report` gets each problem's sentence and returns false to stop early.
+template <typename Report>
+void findTextProblems(QCustomPlot* plot, const QString& name, Report report)
 {
-    QStringList problems;
     const QRectF widget(0, 0, plot->width(), plot->height());
     const auto inside = [](const QRectF& outer, const QRectF& r) { return outer.adjusted(-1, -1, 1, 1).contains(r); };
     QList<TextBox> boxes;  // what must not overlap each other
     for (QCPAxisRect* rect : plot->axisRects()) {
         for (QCPAxis* axis : rect->axes()) {
             for (const TextBox& b : tickLabelBoxes(axis)) {
-                if (!inside(widget, b.rect))
-                    problems << QStringLiteral("%1: tick label '%2' cut by the chart's edge").arg(name, b.text);
+                if (!inside(widget, b.rect) && !report([&] { return QStringLiteral("%1: tick label '%2' cut by the chart's edge").arg(name, b.text); }))
+                    return;
             }
             if (axis->visible() && !axis->label().isEmpty()) {
+                // QCustomPlot centres an axis label on its side of the axis rect (a vertical one
+                // turned a quarter): it must lie within the chart along that side.
                 const QSizeF s = textSize(axis->labelFont(), axis->label());
+                const QRect ar = axis->axisRect()->rect();
                 const bool vertical = axis->orientation() == Qt::Vertical;
+                const double centre = vertical ? ar.center().y() : ar.center().x();
                 const double room = vertical ? plot->height() : plot->width();
-                if (s.width() > room)
-                    problems << QStringLiteral("%1: axis label '%2' longer than the chart").arg(name, axis->label());
+                if ((centre - s.width() / 2 < -1 || centre + s.width() / 2 > room + 1)
+                    && !report([&] { return QStringLiteral("%1: axis label '%2' cut by the chart's edge").arg(name, axis->label()); }))
+                    return;
             }
         }
     }
@@ -95,25 +76,31 @@ inline QStringList chartTextProblems(QCustomPlot* plot, const QString& name)
         if (text == nullptr || !text->visible() || text->text().isEmpty())
             continue;
         const QSizeF s = textSize(text->font(), text->text());
-        if (s.width() > plot->width() + 1 || !inside(widget, text->outerRect()))
-            problems << QStringLiteral("%1: title '%2' does not fit").arg(name, text->text().left(40));
-        else if (s.height() > text->outerRect().height() + 1)
-            problems << QStringLiteral("%1: title '%2' cut (needs %3 px, has %4)")
-                            .arg(name, text->text().left(40))
-                            .arg(s.height())
-                            .arg(text->outerRect().height());
+        if (s.width() > plot->width() + 1 || !inside(widget, text->outerRect())) {
+            if (!report([&] { return QStringLiteral("%1: title '%2' does not fit").arg(name, text->text().left(40)); }))
+                return;
+        } else if (s.height() > text->outerRect().height() + 1) {
+            if (!report([&] {
+                    return QStringLiteral("%1: title '%2' cut (needs %3 px, has %4)")
+                        .arg(name, text->text().left(40))
+                        .arg(s.height())
+                        .arg(text->outerRect().height());
+                }))
+                return;
+        }
         boxes.append({text->text(), text->outerRect()});
     }
     if (plot->legend->visible() && plot->legend->itemCount() > 0) {
-        if (!inside(widget, plot->legend->outerRect()))
-            problems << QStringLiteral("%1: legend cut by the chart's edge").arg(name);
+        if (!inside(widget, plot->legend->outerRect()) && !report([&] { return QStringLiteral("%1: legend cut by the chart's edge").arg(name); }))
+            return;
         for (int i = 0; i < plot->legend->itemCount(); ++i) {
             auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i));
             if (item == nullptr)
                 continue;
             const QSizeF s = textSize(item->font(), item->plottable()->name());
-            if (item->outerRect().width() + 1 < s.width() + item->parentLegend()->iconSize().width())
-                problems << QStringLiteral("%1: legend entry '%2' cut").arg(name, item->plottable()->name());
+            if (item->outerRect().width() + 1 < s.width() + item->parentLegend()->iconSize().width()
+                && !report([&] { return QStringLiteral("%1: legend entry '%2' cut").arg(name, item->plottable()->name()); }))
+                return;
         }
     }
     for (int i = 0; i < plot->itemCount(); ++i) {
@@ -121,21 +108,41 @@ inline QStringList chartTextProblems(QCustomPlot* plot, const QString& name)
         if (item == nullptr || !item->visible() || item->text().isEmpty() || item->rotation() != 0)
             continue;
         const QRectF r = itemTextRect(item);
-        const QRectF clip = item->clipToAxisRect() && item->clipAxisRect() != nullptr ? QRectF(item->clipAxisRect()->rect())
-                                                                                        : widget;
-        if (!inside(clip, r))
-            problems << QStringLiteral("%1: label '%2' cut (at %3,%4 %5x%6, room %7,%8 %9x%10)")
-                            .arg(name, item->text())
-                            .arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())
-                            .arg(clip.x()).arg(clip.y()).arg(clip.width()).arg(clip.height());
+        const QRectF clip = item->clipToAxisRect() && item->clipAxisRect() != nullptr ? QRectF(item->clipAxisRect()->rect()) : widget;
+        if (!inside(clip, r) && !report([&] {
+                return QStringLiteral("%1: label '%2' cut (at %3,%4 %5x%6, room %7,%8 %9x%10)")
+                    .arg(name, item->text())
+                    .arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())
+                    .arg(clip.x()).arg(clip.y()).arg(clip.width()).arg(clip.height());
+            }))
+            return;
         for (const TextBox& other : boxes) {
             const QRectF overlap = r.intersected(other.rect);
-            if (overlap.width() > 2 && overlap.height() > 2)
-                problems << QStringLiteral("%1: label '%2' over '%3'").arg(name, item->text(), other.text.left(40));
+            if (overlap.width() > 2 && overlap.height() > 2
+                && !report([&] { return QStringLiteral("%1: label '%2' over '%3'").arg(name, item->text(), other.text.left(40)); }))
+                return;
         }
         boxes.append({item->text(), r});
     }
+}
+
+} // namespace
+
+QStringList chartTextProblems(QCustomPlot* plot, const QString& name)
+{
+    QStringList problems;
+    findTextProblems(plot, name, [&](const auto& sentence) {
+        problems << sentence();
+        return true;
+    });
     return problems;
 }
 
-} // namespace shardscope::test
+bool chartTextReads(QCustomPlot* plot)
+{
+    bool reads = true;
+    findTextProblems(plot, QString(), [&](const auto&) { return reads = false; });
+    return reads;
+}
+
+} // namespace shardscope::ui
