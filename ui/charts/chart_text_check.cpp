@@ -53,8 +53,15 @@ void findTextProblems(QCustomPlot* plot, const QString& name, Report report)
     QList<TextBox> boxes;  // what must not overlap each other
     for (QCPAxisRect* rect : plot->axisRects()) {
         for (QCPAxis* axis : rect->axes()) {
-            for (const TextBox& b : tickLabelBoxes(axis)) {
+            const QList<TextBox> ticks = tickLabelBoxes(axis);
+            for (int t = 0; t < ticks.size(); ++t) {
+                const TextBox& b = ticks[t];
                 if (!inside(widget, b.rect) && !report([&] { return QStringLiteral("%1: tick label '%2' cut by the chart's edge").arg(name, b.text); }))
+                    return;
+                // Tick labels of one axis are drawn in order along it: each against the next.
+                const QRectF overlap = t + 1 < ticks.size() ? b.rect.intersected(ticks[t + 1].rect) : QRectF();
+                if (overlap.width() > 1 && overlap.height() > 1
+                    && !report([&] { return QStringLiteral("%1: tick label '%2' over '%3'").arg(name, b.text, ticks[t + 1].text); }))
                     return;
             }
             if (axis->visible() && !axis->label().isEmpty()) {

@@ -1,6 +1,7 @@
 #include "ui/charts/data_sharding_chart.h"
 
 #include <cmath>
+#include <QFontMetrics>
 #include <QLocale>
 #include <algorithm>
 
@@ -33,6 +34,29 @@ void DataShardingChart::fitCellLabels()
         const QRectF r = itemTextRect(label);
         label->setVisible(r.width() <= width + 1 && r.height() <= height + 1);
     }
+    // Rows lower than a tick label get one every k ranks.
+    const double row = std::abs(yAxis->coordToPixel(1.0) - yAxis->coordToPixel(0.0));
+    const double tall = QFontMetrics(yAxis->tickLabelFont()).height();
+    const int stride = row > 0 ? std::max(1, static_cast<int>(std::ceil(tall / row))) : 1;
+    if (stride != tickStride_) {
+        // The axis made its ticks before this layout step: the new ones show from the next
+        // replot, queued here (it finds the same stride, so it queues nothing more).
+        setRankTicks(stride);
+        replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+void DataShardingChart::setRankTicks(int stride)
+{
+    tickStride_ = stride;
+    rankTicks_->clear();
+    for (int r = 0; r < rows_; r += stride) {
+        if (droppedRow_ && rows_ - r < stride)
+            break;  // would meet the dropped row's label
+        rankTicks_->addTick(r, tr("rank %1").arg(r));
+    }
+    if (droppedRow_)
+        rankTicks_->addTick(rows_, tr("dropped"));
 }
 
 void DataShardingChart::setSharding(DataSpec spec, DataSharding sharding)
@@ -89,12 +113,11 @@ void DataShardingChart::rebuild()
     xAxis->setRange(-0.5, std::max(columns, 1) - 0.5);
     yAxis->setRange(-0.5, std::max(totalRows, 1) - 0.5);
     yAxis->setRangeReversed(true);
-    QSharedPointer<QCPAxisTickerText> yTicks(new QCPAxisTickerText);
-    for (int r = 0; r < rows; ++r)
-        yTicks->addTick(r, tr("rank %1").arg(r));
-    if (droppedRow)
-        yTicks->addTick(rows, tr("dropped"));
-    yAxis->setTicker(yTicks);
+    rankTicks_.reset(new QCPAxisTickerText);
+    rows_ = rows;
+    droppedRow_ = droppedRow;
+    setRankTicks(tickStride_);  // the last layout's, refitted by fitCellLabels
+    yAxis->setTicker(rankTicks_);
     QSharedPointer<QCPAxisTickerFixed> xTicks(new QCPAxisTickerFixed);
     xTicks->setTickStep(columns > 16 ? 4 : 1);
     xAxis->setTicker(xTicks);

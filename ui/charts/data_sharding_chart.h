@@ -26,10 +26,15 @@ protected:
 
 private:
     void fitCellLabels();
+    void setRankTicks(int stride);
 
     DataSpec spec_;
     DataSharding sharding_;
     QList<QPointer<QCPItemText>> cellLabels_;  // shown where the cell holds them (fitCellLabels)
+    QSharedPointer<QCPAxisTickerText> rankTicks_;
+    int rows_ = 0;             // ranks drawn
+    bool droppedRow_ = false;  // a row of dropped samples below them
+    int tickStride_ = 1;       // every how many ranks a tick label (fitCellLabels)
 };
 
 } // namespace shardscope::ui
