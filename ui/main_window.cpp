@@ -1,3 +1,4 @@
+#include "ui/controls/elided_label.h"
 #include "ui/controls/fitting_scroll_area.h"
 #include "ui/main_window.h"
 
@@ -58,7 +59,7 @@ MainWindow::MainWindow(bool restoreSession, QWidget* parent) : QMainWindow(paren
     addDockWidget(Qt::LeftDockWidgetArea, controlsDock_);
 
     buildCentral();
-    status_ = new QLabel;
+    status_ = new ElidedLabel;
     statusBar()->addWidget(status_, 1);
     // A message replaces the scenario summary while it shows. QStatusBar hides its normal widgets
     // itself only when they are visible as the message arrives, so a message given before the
@@ -149,7 +150,7 @@ void MainWindow::updateViews()
         view->scenarioChanged(s, e);
     const QLocale locale;
     if (e.valid())
-        status_->setText(tr("%1 parameters on %n GPUs: %2 on the most loaded GPU of %3 (%4); step %5, MFU %6%", nullptr, s.parallel.gpus)
+        status_->setFullText(tr("%1 parameters on %n GPUs: %2 on the most loaded GPU of %3 (%4); step %5, MFU %6%", nullptr, s.parallel.gpus)
                              .arg(countLabel(static_cast<double>(e.model.params)))
                              .arg(bytesLabel(e.memory.perGpu.device.total()), bytesLabel(e.memory.gpuCapacity),
                                   e.memory.fits ? tr("fits") : tr("does not fit"), secondsLabel(e.step.stepSeconds),
@@ -159,7 +160,7 @@ void MainWindow::updateViews()
                                .arg(durationLabel(e.ops.failureFreeSeconds), durationLabel(e.ops.trainSeconds),
                                     locale.toString(100 * e.ops.ettr, 'f', 1)));
     else
-        status_->setText(tr("This layout cannot run: see the messages above the charts"));
+        status_->setFullText(tr("This layout cannot run: see the messages above the charts"));
     updateTitle();
 }
 

@@ -21,6 +21,7 @@ namespace shardscope::ui {
 class Autosave;
 class ChartBase;
 class ChartPanel;
+class ElidedLabel;
 class LayoutPanel;
 class FieldPanel;
 class MemoryChart;
@@ -137,7 +138,7 @@ private:
     QTabWidget* tabs_ = nullptr;
     QList<View*> views_;         // in registry order, one per tab
     QList<ChartPanel*> panels_;  // every view's panels, in export order
-    QLabel* status_ = nullptr;
+    ElidedLabel* status_ = nullptr;
     PresentationMode* presentation_ = nullptr;
     TourPanel* tourPanel_ = nullptr;
     QDockWidget* tourDock_ = nullptr;

@@ -14,6 +14,7 @@
 #include <QTabWidget>
 
 #include "core/scenario/assumptions.h"
+#include "ui/controls/elided_label.h"
 #include "ui/charts/chart_base.h"
 #include "ui/charts/chart_panel.h"
 #include "ui/export/engine_config_dialog.h"
@@ -337,7 +338,7 @@ bool MainWindow::exportAllCharts(const QString& folder, const QString& suffix, Q
     // With the PDFs, the deck a lecture needs: every chart on its own 16:9 page, captioned with
     // the scenario in the window's language.
     if (suffix == QLatin1String("pdf"))
-        return exportDeck(charts(), status_->text(), QDir(folder).filePath(QStringLiteral("slides.pdf")), error);
+        return exportDeck(charts(), status_->fullText(), QDir(folder).filePath(QStringLiteral("slides.pdf")), error);
     return true;
 }
 

@@ -151,8 +151,12 @@ void DataView::recompute()
         sharding = shardData(spec);
         for (const Diagnostic& d : sharding.notes)
             lines << diagnosticText(d);
-        lines << tr("Manifest (SHA-256 of sampler, N, R, drop_last, shuffle, seed, epoch, consumed, micro-batch): %1")
-                     .arg(QString::fromStdString(sharding.manifest));
+        // In groups of 16 hex digits, as key fingerprints are shown: 64 digits in one word would
+        // set the view's minimum width (682 px with text x1.5); the CLI prints it whole.
+        QString manifest = QString::fromStdString(sharding.manifest);
+        for (qsizetype i = manifest.size() - 16; i > 0; i -= 16)
+            manifest.insert(i, QLatin1Char(' '));
+        lines << tr("Manifest (SHA-256 of sampler, N, R, drop_last, shuffle, seed, epoch, consumed, micro-batch): %1").arg(manifest);
     }
     notes_->setText(lines.join(QLatin1Char('\n')));
     chart_->setSharding(spec, sharding);

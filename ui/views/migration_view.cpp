@@ -60,6 +60,7 @@ MigrationView::MigrationView(const ViewContext&, QWidget* parent)
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     sideLayout->addWidget(problems_);
+    tensorsLabel_->setWordWrap(true);
     sideLayout->addWidget(tensorsLabel_);
     sideLayout->addWidget(tensors_, 1);
     tensors_->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -1,0 +1,76 @@
+// The desktop app's own options (app/main.cpp): a bad value exits 2 naming the option and writes
+// nothing; a good one is applied (here: --text-scale with --screenshot).
+#include <QtTest>
+
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+
+namespace {
+
+struct Run {
+    int status = -1;
+    QString errors;
+};
+
+Run runApp(const QStringList& arguments, const QString& configHome)
+{
+    QProcess app;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), configHome);
+    env.insert(QStringLiteral("XDG_STATE_HOME"), configHome);
+    app.setProcessEnvironment(env);
+    app.start(QStringLiteral(SHARDSCOPE_APP), arguments);
+    Run run;
+    if (!app.waitForFinished(60000))
+        return run;
+    run.status = app.exitStatus() == QProcess::NormalExit ? app.exitCode() : -1;
+    run.errors = QString::fromUtf8(app.readAllStandardError());
+    return run;
+}
+
+} // namespace
+
+class TestAppArguments : public QObject {
+    Q_OBJECT
+    QTemporaryDir scratch_;
+
+private slots:
+    void badValueIsRefused_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("option");
+        for (const char* value : {"nan", "inf", "-1", "0.5", "3.5", "abc", "", "1e400"})
+            QTest::addRow("text-scale '%s'", value) << QStringList{QStringLiteral("--text-scale"), QString::fromLatin1(value)}
+                                                    << QStringLiteral("--text-scale");
+        QTest::addRow("lang") << QStringList{QStringLiteral("--lang"), QStringLiteral("fr")} << QStringLiteral("--lang");
+        QTest::addRow("theme") << QStringList{QStringLiteral("--theme"), QStringLiteral("blue")} << QStringLiteral("--theme");
+        QTest::addRow("view") << QStringList{QStringLiteral("--view"), QStringLiteral("nowhere")} << QStringLiteral("--view");
+    }
+
+    void badValueIsRefused()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, option);
+        const QString shot = scratch_.filePath(QStringLiteral("refused.png"));
+        const Run run = runApp(arguments + QStringList{QStringLiteral("--screenshot"), shot}, scratch_.path());
+        QCOMPARE(run.status, 2);
+        QVERIFY2(run.errors.contains(option), qPrintable(run.errors));
+        QVERIFY(!QFile::exists(shot));
+    }
+
+    void textScaleIsApplied()
+    {
+        const QString shot = scratch_.filePath(QStringLiteral("larger.png"));
+        const Run run = runApp({QStringLiteral("--text-scale"), QStringLiteral("1.5"), QStringLiteral("--size"), QStringLiteral("1366x768"),
+                                QStringLiteral("--screenshot"), shot},
+                               scratch_.path());
+        QCOMPARE(run.status, 0);
+        const QImage image(shot);
+        QCOMPARE(image.size(), QSize(1366, 768));
+    }
+};
+
+QTEST_MAIN(TestAppArguments)
+#include "tst_app_arguments.moc"
