@@ -5,6 +5,7 @@
 #include <QFontMetrics>
 #include <QResizeEvent>
 #include <QShowEvent>
+#include <QTextBoundaryFinder>
 
 #include <algorithm>
 #include <utility>
@@ -82,27 +83,43 @@ void ChartBase::styleLegend()
 
 namespace {
 
-// Breaks `text` into lines no wider than `width` at spaces (anywhere in text without spaces,
-// as Chinese is written); explicit line breaks are kept.
+// Breaks `text` into lines no wider than `width` where Unicode allows a line break (UAX #14,
+// through QTextBoundaryFinder: at spaces in English, between characters in Chinese, never before
+// '，' or '）'), and inside a word only when the word alone is wider than the line; explicit
+// line breaks are kept. Breaking Chinese only at spaces left a short first line before a long
+// unbroken run ("296,352 种布局中 20,870" and then the rest).
 QString wrapped(const QString& text, const QFont& font, int width)
 {
     const QFontMetrics metrics(font);
     QStringList out;
     for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
         QString line;
-        int lastSpace = -1;
-        for (const QChar c : paragraph) {
-            line += c;
-            if (c == QLatin1Char(' '))
-                lastSpace = static_cast<int>(line.size()) - 1;
-            if (metrics.horizontalAdvance(line) > width && line.size() > 1) {
-                const int cut = lastSpace > 0 ? lastSpace : static_cast<int>(line.size()) - 1;
-                out << line.left(cut).trimmed();
-                line = line.mid(cut).trimmed();
-                lastSpace = -1;
+        const auto place = [&](QString piece) {
+            if (metrics.horizontalAdvance(line + piece.trimmed()) <= width || line.trimmed().isEmpty()) {
+                line += piece;
+            } else {
+                out << line.trimmed();
+                line = piece.trimmed().isEmpty() ? QString() : piece;
             }
+            // A piece wider than the line alone is cut where it reaches the edge.
+            while (line.size() > 1 && metrics.horizontalAdvance(line.trimmed()) > width) {
+                int cut = static_cast<int>(line.size()) - 1;
+                while (cut > 1 && metrics.horizontalAdvance(line.left(cut)) > width)
+                    --cut;
+                out << line.left(cut).trimmed();
+                line = line.mid(cut);
+            }
+        };
+        QTextBoundaryFinder breaks(QTextBoundaryFinder::Line, paragraph);
+        qsizetype from = 0;
+        for (qsizetype at = breaks.toNextBoundary(); at != -1; at = breaks.toNextBoundary()) {
+            if (at > from)
+                place(paragraph.mid(from, at - from));
+            from = at;
         }
-        out << line;
+        if (from < paragraph.size())
+            place(paragraph.mid(from));
+        out << line.trimmed();
     }
     return out.join(QLatin1Char('\n'));
 }
