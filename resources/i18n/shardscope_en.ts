@@ -125,6 +125,7 @@ the rank that writes most</numerusform>
     <message numerus="yes">
         <source>Most loaded of %n GPUs
 (pipeline stage %1)</source>
+        <translatorcomment>One GPU is not the most loaded of anything: the singular names it only.</translatorcomment>
         <translation>
             <numerusform>%n GPU
 (pipeline stage %1)</numerusform>
@@ -194,6 +195,7 @@ ranks than sequences in the global batch</numerusform>
     <name>shardscope::ui::SequenceChart</name>
     <message numerus="yes">
         <source>Most loaded of %n GPUs</source>
+        <translatorcomment>One GPU is not the most loaded of anything: the singular names it only.</translatorcomment>
         <translation>
             <numerusform>%n GPU</numerusform>
             <numerusform>Most loaded of %n GPUs</numerusform>

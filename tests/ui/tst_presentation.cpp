@@ -316,6 +316,8 @@ private slots:
         }
         QStringList problems;
         int checked = 0;
+        int shrunk = 0;        // charts whose larger text gave way
+        double largest = 0.0;  // the largest text any chart drew
         for (const char* id : {"memory", "sequence", "scaling", "migration", "data", "precision", "operations", "plan"}) {
             QVERIFY(w.showView(id));
             QList<QTabWidget*> inner = w.tabs()->currentWidget()->findChildren<QTabWidget*>();
@@ -336,11 +338,29 @@ private slots:
                     problems << chartTextProblems(chart, QLatin1String(id) + QLatin1Char('/') + chart->exportName());
                     if (auto* memory = qobject_cast<MemoryChart*>(chart))
                         problems << labelsOverTheOtherBar(memory);
+                    largest = std::max(largest, chart->textScale());
+                    // A chart whose text gave way draws at the scale asked for once fitting is
+                    // off, as exports turn it off (ui/export/chart_export.cpp, ExportScale).
+                    if (chart->textScale() < chart->fontScale()) {
+                        ++shrunk;
+                        chart->setFitsText(false);
+                        chart->setFontScale(chart->fontScale());
+                        if (chart->textScale() != chart->fontScale())
+                            problems << QStringLiteral("%1: drawn at %2 with fitting off, asked %3")
+                                            .arg(chart->exportName()).arg(chart->textScale()).arg(chart->fontScale());
+                        chart->setFitsText(true);
+                        chart->setFontScale(chart->fontScale());
+                    }
                 }
             }
         }
         QVERIFY(checked >= 12);
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+        // Larger text shows where it fits: not every chart fell back to the default size.
+        const double asked = typeScale != 1.0 ? typeScale : (presenting ? PresentationMode::scaleFor(screen) : 1.0);
+        if (asked > 1.0) {
+            QVERIFY2(largest > 1.0, qPrintable(QStringLiteral("every chart at x1.0 (%1 shrunk)").arg(shrunk)));
+        }
     }
 
     void stripFollowsTheTab()

@@ -207,16 +207,32 @@ void scalePens(QCustomPlot* plot, double scale)
 void ChartBase::rebuildNow()
 {
     stale_ = false;
-    const bool sameFit = size() == fittedSize_ && fontScale_ == fittedFor_;
-    rebuildAt(sameFit ? fittedScale_ : fontScale_);
+    rebuildAt(fitStart());
     fitText();
     emit refreshed();
+}
+
+// Where fitText starts: the scale asked for, unless an earlier fit at this scale says less will
+// do. At the same size it tries one step above the last fit (the data may have changed so that
+// more fits: a slider drag costs one extra rebuild while the text is shrunk, and the text grows
+// back a step at a time); in a smaller chart it starts at the last fit; in a larger one at the
+// top. Without fitting (an export) it is always the scale asked for.
+double ChartBase::fitStart() const
+{
+    if (!fitsText_ || fontScale_ != fittedFor_ || fittedScale_ <= 0)
+        return fontScale_;
+    const QSize now = size();
+    if (now.width() > fittedSize_.width() || now.height() > fittedSize_.height())
+        return fontScale_;
+    if (now == fittedSize_)
+        return std::min(fontScale_, fittedScale_ / kFitStep);
+    return fittedScale_;
 }
 
 // Larger text (Ctrl+Plus, presentation) is sized for the screen, not for each chart: in a small
 // window some charts' labels would be cut or stack. On screen such a chart draws its text as
 // large as it can up to the asked-for scale, never below the default, in steps of 7 %: what was
-// asked for is kept (fontScale) and comes back as soon as the chart is large enough again.
+// asked for is kept (fontScale) and comes back as the chart has room again (fitStart).
 void ChartBase::fitText()
 {
     if (!fitsText_ || fontScale_ <= 1.0 || !isVisible() || !invalid_.isEmpty())
@@ -228,7 +244,7 @@ void ChartBase::fitText()
         // labels that do not fit would pass with none left).
         if (textScale_ <= 1.0 || (chartTextReads(this) && axisRect()->height() * 3 >= height()))
             break;
-        rebuildAt(std::max(1.0, textScale_ * 0.93));
+        rebuildAt(std::max(1.0, textScale_ * kFitStep));
     }
     fittedSize_ = size();
     fittedFor_ = fontScale_;
@@ -293,7 +309,8 @@ void ChartBase::showInvalid()
 void ChartBase::showEvent(QShowEvent* event)
 {
     QCustomPlot::showEvent(event);
-    if (stale_) {
+    // A chart resized while its tab was hidden fits its larger text to the new size.
+    if (stale_ || (fontScale_ > 1.0 && fitsText_ && size() != fittedSize_)) {
         rebuildNow();
         replot(QCustomPlot::rpQueuedReplot);
     }

@@ -72,7 +72,9 @@ private:
 
     void rebuildNow();
     void rebuildAt(double scale);
+    double fitStart() const;
     void fitText();
+    static constexpr double kFitStep = 0.93;  // each try draws the text 7 % smaller
     void showInvalid();
 
     ThemeKind themeKind_ = ThemeKind::Light;

@@ -38,11 +38,11 @@ void DataShardingChart::fitCellLabels()
     const double row = std::abs(yAxis->coordToPixel(1.0) - yAxis->coordToPixel(0.0));
     const double tall = QFontMetrics(yAxis->tickLabelFont()).height();
     const int stride = row > 0 ? std::max(1, static_cast<int>(std::ceil(tall / row))) : 1;
-    if (stride != tickStride_) {
-        // The axis made its ticks before this layout step: the new ones show from the next
-        // replot, queued here (it finds the same stride, so it queues nothing more).
+    if (stride != tickStride_ && rankTicks_ != nullptr) {
+        // The axis made its ticks in this layout's first step: it makes them again now, so that
+        // this drawing (and fitText's check, and an export's single layout) has the new ones.
         setRankTicks(stride);
-        replot(QCustomPlot::rpQueuedReplot);
+        axisRect()->update(QCPLayoutElement::upPreparation);
     }
 }
 

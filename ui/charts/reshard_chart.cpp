@@ -141,7 +141,7 @@ void ReshardChart::rebuild()
         curve->end->setCoords(kRight, y1);
         QColor color = seriesColor(key.second % 8);
         color.setAlpha(150);
-        curve->setPen(QPen(color, std::max(1.0, 16.0 * bytes / largest * fontScale())));
+        curve->setPen(QPen(color, std::max(1.0, 16.0 * bytes / largest * textScale())));
     }
     const QLocale locale;
     const auto box = [&](double x0, double x1, int index, int boxes, int size, std::int64_t world, bool source) {

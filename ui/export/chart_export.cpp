@@ -78,22 +78,42 @@ bool useRealFontFamilies(const QString& svgPath, const QFont& font)
 // failure never destroys an existing file and never leaves a partial one.
 bool renderOnce(ChartBase* chart, const QString& temporary, const QString& suffix, const ExportOptions& o);
 
+// While it lives, the chart draws its text at `scale` (0: the scale asked for on screen) and not
+// at the one that fitted it on screen (ChartBase::fitText): an export has its own size. Then the
+// window's scale and fit come back.
+class ExportScale {
+public:
+    ExportScale(ChartBase* chart, double scale) : chart_(chart), onScreen_(chart->fontScale())
+    {
+        chart_->setFitsText(false);
+        chart_->setFontScale(scale > 0 ? scale : onScreen_);
+    }
+    ~ExportScale()
+    {
+        chart_->setFitsText(true);
+        chart_->setFontScale(onScreen_);
+    }
+    ExportScale(const ExportScale&) = delete;
+    ExportScale& operator=(const ExportScale&) = delete;
+
+private:
+    ChartBase* chart_;
+    double onScreen_;
+};
+
 // The export's own type size and theme, then the window's again.
 bool renderTo(ChartBase* chart, const QString& temporary, const QString& suffix, const ExportOptions& o)
 {
-    const double scale = chart->fontScale();
     const ThemeKind kind = chart->chartTheme().kind;
-    // At the export's own size, the text is drawn at the scale asked for, not at the one that
-    // fitted the chart on screen (ChartBase::fitText).
-    chart->setFitsText(false);
-    chart->setFontScale(o.fontScale > 0 ? o.fontScale : scale);
-    if (o.theme)
-        chart->setTheme(*o.theme);
-    const bool ok = renderOnce(chart, temporary, suffix, o);
-    chart->setFitsText(true);
-    chart->setFontScale(scale);
-    if (o.theme)
-        chart->setTheme(kind);
+    bool ok = false;
+    {
+        const ExportScale scale(chart, o.fontScale);
+        if (o.theme)
+            chart->setTheme(*o.theme);
+        ok = renderOnce(chart, temporary, suffix, o);
+        if (o.theme)
+            chart->setTheme(kind);
+    }
     chart->ensureCurrent();
     return ok;
 }
@@ -202,9 +222,7 @@ bool exportDeck(const QList<ChartBase*>& charts, const QString& caption, const Q
         if (!first)
             writer.newPage();
         first = false;
-        const double scale = chart->fontScale();
-        chart->setFitsText(false);  // the slide's size, not the window's (ChartBase::fitText)
-        chart->setFontScale(kSlideScale);
+        const ExportScale scale(chart, kSlideScale);
         chart->ensureCurrent();
         painter.fillRect(QRect(0, 0, kWidth, kHeight), chart->chartTheme().chartBackground);
         QFont font = chart->font();
@@ -216,9 +234,6 @@ bool exportDeck(const QList<ChartBase*>& charts, const QString& caption, const Q
         painter.translate(0, kCaption);
         chart->toPainter(&painter, kWidth, kHeight - kCaption);
         painter.restore();
-        chart->setFitsText(true);
-        chart->setFontScale(scale);
-        chart->ensureCurrent();
     }
     if (!painter.end()) {
         *error = QApplication::translate("Export", "Rendering the chart failed");
@@ -234,8 +249,13 @@ bool exportDeck(const QList<ChartBase*>& charts, const QString& caption, const Q
 
 void copyChartImage(ChartBase* chart, const ExportOptions& options)
 {
+    QPixmap image;
+    {
+        const ExportScale scale(chart, options.fontScale);
+        chart->ensureCurrent();
+        image = chart->toPixmap(options.size.width(), options.size.height(), options.scale);
+    }
     chart->ensureCurrent();
-    const QPixmap image = chart->toPixmap(options.size.width(), options.size.height(), options.scale);
     QApplication::clipboard()->setPixmap(image);
 }
 
