@@ -81,14 +81,12 @@ void ChartBase::styleLegend()
     legend->setBorderPen(QPen(t.grid));
 }
 
-namespace {
-
 // Breaks `text` into lines no wider than `width` where Unicode allows a line break (UAX #14,
 // through QTextBoundaryFinder: at spaces in English, between characters in Chinese, never before
 // '，' or '）'), and inside a word only when the word alone is wider than the line; explicit
 // line breaks are kept. Breaking Chinese only at spaces left a short first line before a long
 // unbroken run ("296,352 种布局中 20,870" and then the rest).
-QString wrapped(const QString& text, const QFont& font, int width)
+QString wrapText(const QString& text, const QFont& font, int width)
 {
     const QFontMetrics metrics(font);
     QStringList out;
@@ -124,7 +122,6 @@ QString wrapped(const QString& text, const QFont& font, int width)
     return out.join(QLatin1Char('\n'));
 }
 
-} // namespace
 
 void ChartBase::updateLegendColumns(int chartWidth)
 {
@@ -159,10 +156,10 @@ void ChartBase::layoutTitles()
     const Theme& t = chartTheme();
     const int width = std::max(200, this->width() - 24);
     title_->setFont(scaledFont(13, true));
-    title_->setText(wrapped(titleText_, title_->font(), width));
+    title_->setText(wrapText(titleText_, title_->font(), width));
     title_->setTextColor(t.text);
     subtitle_->setFont(scaledFont(9));
-    subtitle_->setText(wrapped(subtitleText_, subtitle_->font(), width));
+    subtitle_->setText(wrapText(subtitleText_, subtitle_->font(), width));
     subtitle_->setTextColor(t.text);
     subtitle_->setVisible(!subtitleText_.isEmpty());
 }
@@ -302,7 +299,7 @@ void ChartBase::showInvalid()
     text->setClipToAxisRect(false);
     text->setFont(scaledFont(11));
     text->setColor(chartTheme().capacity);
-    text->setText(wrapped(invalid_, text->font(), std::max(160, width() - 40)));
+    text->setText(wrapText(invalid_, text->font(), std::max(160, width() - 40)));
     setTitleText(title(), QString());
 }
 

@@ -21,6 +21,10 @@ inline QRectF itemTextRect(QCPItemText* item)
     return QRectF(item->topLeft->pixelPosition(), item->bottomRight->pixelPosition()).normalized();
 }
 
+// `text` broken into lines no wider than `width` pixels in `font`, where Unicode allows a line
+// break (chart titles, an export's caption row).
+QString wrapText(const QString& text, const QFont& font, int width);
+
 // One chart of ShardScope: a QCustomPlot with a title, themed and scaled fonts, and a table of
 // its numbers. Subclasses take core results (never compute their own) and rebuild() the plot.
 class ChartBase : public QCustomPlot {

@@ -25,7 +25,10 @@ namespace {
 // chart on screen never shows it.
 class CaptionRow {
 public:
-    CaptionRow(ChartBase* chart, const QString& text) : chart_(chart)
+    // `width`: the image's, in pixels. The caption is broken into lines for it beforehand: the
+    // text element sizes its row for the lines it is given, so text it wrapped itself was cut at
+    // the bottom of a small image (640 x 300).
+    CaptionRow(ChartBase* chart, const QString& text, int width) : chart_(chart)
     {
         if (text.isEmpty())
             return;
@@ -34,9 +37,9 @@ public:
         grid->insertRow(row);
         QFont font = chart->font();
         font.setPointSizeF(std::max(7.0, font.pointSizeF() * 0.85));
-        element_ = new QCPTextElement(chart, text, font);
+        element_ = new QCPTextElement(chart, wrapText(text, font, std::max(40, width - 16)), font);
         element_->setTextColor(chart->xAxis != nullptr ? chart->xAxis->tickLabelColor() : QColor(Qt::black));
-        element_->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap);
+        element_->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
         element_->setMargins(QMargins(8, 2, 8, 4));
         grid->addElement(row, 0, element_);
     }
@@ -121,7 +124,7 @@ bool renderTo(ChartBase* chart, const QString& temporary, const QString& suffix,
 bool renderOnce(ChartBase* chart, const QString& temporary, const QString& suffix, const ExportOptions& o)
 {
     chart->ensureCurrent();
-    const CaptionRow caption(chart, o.caption);
+    const CaptionRow caption(chart, o.caption, o.size.width());
     const int w = o.size.width(), h = o.size.height();
     if (suffix == QLatin1String("png"))
         return chart->savePng(temporary, w, h, o.scale);
