@@ -1,6 +1,9 @@
 #include "ui/charts/memory_chart.h"
 
+#include <QFontMetricsF>
 #include <QLocale>
+#include <algorithm>
+#include <array>
 
 #include "core/common/units.h"
 #include "ui/i18n/capacity_label.h"
@@ -10,6 +13,11 @@ namespace shardscope::ui {
 namespace {
 
 constexpr int kParts = 6;
+constexpr double kBarWidth = 0.55;      // in bar positions (the bars stand at 1 and 2)
+constexpr double kRangeLower = 0.4;
+constexpr double kRangeUpper = 3.0;     // room right of each bar for the label of its model-state part
+constexpr double kRangeWidest = 4.2;    // the most the range grows for the capacity label
+constexpr double kLabelInset = 0.02;    // the capacity label's distance from the plot's edge
 
 double part(const MemoryBreakdown& m, int index)
 {
@@ -67,18 +75,60 @@ double coveredArea(const QRectF& r, const QList<QPointer<QCPItemText>>& others)
 
 void MemoryChart::placeLabels()
 {
+    widenForCapacityLabel();
+    if (secondStatesLabel_ != nullptr)
+        secondStatesLabel_->setVisible(true);  // the capacity label's place decides again
     // The model-state label sits in the gap right of its bar; at a large type scale in a narrow
     // chart it reaches over the second bar. Its figure is in the subtitle too ("... on one GPU"),
     // so it gives way rather than cover the bar.
     if (firstStatesLabel_ != nullptr) {
         firstStatesLabel_->setVisible(true);
-        const double halfWidth = bars_.isEmpty() ? 0.0 : bars_.front()->width() / 2;
-        const QRectF secondBar(QPointF(xAxis->coordToPixel(2.0 - halfWidth), yAxis->coordToPixel(estimate_.memory.perGpu.device.total() / units::kGB)),
-                               QPointF(xAxis->coordToPixel(2.0 + halfWidth), yAxis->coordToPixel(0.0)));
-        if (textRect(firstStatesLabel_).intersects(secondBar.normalized()))
+        if (textRect(firstStatesLabel_).intersects(barRects()[1]))
             firstStatesLabel_->setVisible(false);
     }
     placeCapacityLabel();
+}
+
+std::array<QRectF, 2> MemoryChart::barRects() const
+{
+    std::array<QRectF, 2> rects;
+    const double totals[2] = {estimate_.memory.singleGpu.device.total(), estimate_.memory.perGpu.device.total()};
+    for (int bar = 0; bar < 2; ++bar) {
+        const double x = 1.0 + bar;
+        rects[static_cast<std::size_t>(bar)] =
+            QRectF(QPointF(xAxis->coordToPixel(x - kBarWidth / 2), yAxis->coordToPixel(totals[bar] / units::kGB)),
+                   QPointF(xAxis->coordToPixel(x + kBarWidth / 2), yAxis->coordToPixel(0.0)))
+                .normalized();
+    }
+    return rects;
+}
+
+void MemoryChart::widenForCapacityLabel()
+{
+    // The capacity label's place is right of the second bar. With large type or a long GPU name
+    // it is wider than the room there and hid part of the bar (one GPU, presenting at 1920x1080):
+    // the range then grows to the right until the label fits beside the bar. Its right edge is at
+    // upper - inset and its left edge must clear the bar's: (upper - inset - barRight) / (upper -
+    // lower) of the plot's width is the label's share f, so upper = (barRight + inset - f lower)
+    // / (1 - f). Thinner bars still read; a label over one hides part of it.
+    // Only where the bar reaches above the line: otherwise the label's place above it is clear.
+    // The bars' own labels under the axis bound the growth: their centres must stay a label
+    // apart.
+    xAxis->setRange(kRangeLower, kRangeUpper);
+    const double plotWidth = axisRect()->width();
+    const double linePixel = yAxis->coordToPixel(capacityGb_);
+    if (capacityText_ == nullptr || plotWidth <= 0 || barRects()[1].top() >= linePixel - 2.0)
+        return;
+    const double share = (itemTextRect(capacityText_).width() + 6.0) / plotWidth;  // 6 px clear of the bar
+    const double barRight = 2.0 + kBarWidth / 2;
+    double upper = share < 1.0 ? (barRight + kLabelInset - share * kRangeLower) / (1.0 - share) : kRangeWidest;
+    const QFontMetricsF metrics(xAxis->tickLabelFont());
+    double tickWidths = 0;
+    for (const QString& tick : xTicks_)
+        tickWidths += metrics.boundingRect(QRectF(0, 0, 1e6, 1e6), Qt::AlignCenter, tick).width();
+    const double tickSpacing = tickWidths / 2 + 8.0;  // pixels between the two bars' centres
+    upper = std::min(upper, kRangeLower + plotWidth / tickSpacing);
+    xAxis->setRange(kRangeLower, std::clamp(upper, kRangeUpper, kRangeWidest));
 }
 
 void MemoryChart::placeCapacityLabel()
@@ -92,7 +142,7 @@ void MemoryChart::placeCapacityLabel()
         double x;
         Qt::Alignment align;
     };
-    const double left = xAxis->range().lower + 0.02, right = xAxis->range().upper - 0.02;
+    const double left = xAxis->range().lower + kLabelInset, right = xAxis->range().upper - kLabelInset;
     const Place places[] = {{right, Qt::AlignRight | Qt::AlignBottom}, {right, Qt::AlignRight | Qt::AlignTop},
                             {left, Qt::AlignLeft | Qt::AlignBottom}, {left, Qt::AlignLeft | Qt::AlignTop}};
     const QRectF plotArea = QRectF(axisRect()->rect()).adjusted(-1, -1, 1, 1);
@@ -102,25 +152,50 @@ void MemoryChart::placeCapacityLabel()
     const auto anchorY = [&](Qt::Alignment align) {
         return yAxis->pixelToCoord(linePixel + ((align & Qt::AlignBottom) ? -2.0 : 2.0));
     };
-    double best = -1;
-    Place chosen = places[0];
-    for (const Place& place : places) {
+    const auto put = [&](const Place& place) {
         capacityText_->position->setCoords(place.x, anchorY(place.align));
         capacityText_->setPositionAlignment(place.align);
         capacityText_->setTextAlignment(place.align & Qt::AlignHorizontal_Mask);
-        const QRectF r = textRect(capacityText_);
-        // Cut by the plot's edge counts as covered: the label is clipped to the axis rect.
-        const double covered = coveredArea(r, dataLabels_) + area(r) - area(r.intersected(plotArea));
-        if (best < 0 || covered < best) {
-            best = covered;
-            chosen = place;
+    };
+    // The best place and what it covers. Cut by the plot's edge counts as covered: the label is
+    // clipped to the axis rect. Text over text or cut does not read; text over a bar hides part
+    // of it but reads: a place that covers only bars is better than any that covers text.
+    const auto choose = [&](double& best) {
+        best = -1;
+        Place chosen = places[0];
+        for (const Place& place : places) {
+            put(place);
+            const QRectF r = textRect(capacityText_);
+            double covered = 1000.0 * (coveredArea(r, dataLabels_) + area(r) - area(r.intersected(plotArea)));
+            for (const QRectF& bar : barRects())
+                covered += area(r.intersected(bar));
+            if (best < 0 || covered < best) {
+                best = covered;
+                chosen = place;
+            }
+            if (covered <= 0)
+                break;
         }
-        if (covered <= 0)
-            break;
+        return chosen;
+    };
+    double best = 0;
+    Place chosen = choose(best);
+    // In a small chart every place covers something: the second bar's model-state label then
+    // gives way where that frees a place (its figure is in the subtitle, "... on each of N
+    // GPUs"), rather than the capacity label lying over both bars.
+    if (best > 0 && secondStatesLabel_ != nullptr && secondStatesLabel_->visible()) {
+        secondStatesLabel_->setVisible(false);
+        double without = 0;
+        const Place other = choose(without);
+        if (without < best) {
+            chosen = other;
+            put(chosen);
+            secondStatesLabel_->setVisible(textRect(capacityText_).intersects(textRect(secondStatesLabel_)) == false);
+        } else {
+            secondStatesLabel_->setVisible(true);
+        }
     }
-    capacityText_->position->setCoords(chosen.x, anchorY(chosen.align));
-    capacityText_->setPositionAlignment(chosen.align);
-    capacityText_->setTextAlignment(chosen.align & Qt::AlignHorizontal_Mask);
+    put(chosen);
 }
 
 void MemoryChart::setEstimate(const Scenario& scenario, const Estimate& estimate)
@@ -166,6 +241,7 @@ void MemoryChart::rebuild()
     bars_.clear();
     dataLabels_.clear();
     firstStatesLabel_ = nullptr;
+    secondStatesLabel_ = nullptr;
     const Theme& th = chartTheme();
     const MemoryBreakdown& one = estimate_.memory.singleGpu.device;
     const MemoryBreakdown& many = estimate_.memory.perGpu.device;
@@ -175,7 +251,7 @@ void MemoryChart::rebuild()
     for (int i = 0; i < kParts; ++i) {
         auto* bars = new QCPBars(xAxis, yAxis);
         bars->setName(partName(i));
-        bars->setWidth(0.55);
+        bars->setWidth(kBarWidth);
         bars->setPen(QPen(th.chartBackground, 1));
         bars->setBrush(seriesColor(i));
         bars->setData({1.0, 2.0}, {part(one, i) / units::kGB, part(many, i) / units::kGB}, true);
@@ -186,11 +262,12 @@ void MemoryChart::rebuild()
     }
 
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    ticker->addTick(1.0, tr("One GPU\n(no parallelism)"));
-    ticker->addTick(2.0, tr("Most loaded of %n GPUs\n(pipeline stage %1)", nullptr, scenario_.parallel.gpus).arg(estimate_.memory.perGpu.stage));
+    xTicks_ = {tr("One GPU\n(no parallelism)"),
+               tr("Most loaded of %n GPUs\n(pipeline stage %1)", nullptr, scenario_.parallel.gpus).arg(estimate_.memory.perGpu.stage)};
+    ticker->addTick(1.0, xTicks_[0]);
+    ticker->addTick(2.0, xTicks_[1]);
     xAxis->setTicker(ticker);
-    // Room right of each bar for the label of its model-state part.
-    xAxis->setRange(0.4, 3.0);
+    xAxis->setRange(kRangeLower, kRangeUpper);  // widened for the capacity label once laid out
     styleAxis(xAxis, QString());
     xAxis->grid()->setVisible(false);
     styleAxis(yAxis, tr("Memory (GB, 10^9 bytes)"));
@@ -243,8 +320,7 @@ void MemoryChart::rebuild()
         states->setFont(scaledFont(9));
         states->setClipToAxisRect(false);
         dataLabels_.append(states);
-        if (bar == 0)
-            firstStatesLabel_ = states;
+        (bar == 0 ? firstStatesLabel_ : secondStatesLabel_) = states;
     }
 
     legend->setVisible(true);

@@ -1,4 +1,5 @@
 #pragma once
+#include <array>
 #include <QPointer>
 
 #include "core/estimate/estimate.h"
@@ -31,17 +32,21 @@ private:
     // scale): hides the first bar's model-state label where it would lie over the second bar,
     // then moves the capacity label to the first place where it covers no other label.
     void placeLabels();
+    void widenForCapacityLabel();
     void placeCapacityLabel();
+    std::array<QRectF, 2> barRects() const;  // in pixels: the one-GPU bar, the most loaded GPU's
 
     Scenario scenario_;
     Estimate estimate_;
     QList<QCPBars*> bars_;
+    QStringList xTicks_;  // the bars' labels under the axis
     // Owned by the plot, which deletes them with its items (also when the chart shows only why
     // a layout is invalid): guarded pointers.
     QPointer<QCPItemText> capacityText_;
     double capacityGb_ = 0;  // where its line is
     QList<QPointer<QCPItemText>> dataLabels_;  // the totals and model-state labels, placed by the data
     QPointer<QCPItemText> firstStatesLabel_;   // the one-GPU bar's model states, right of it
+    QPointer<QCPItemText> secondStatesLabel_;  // the most loaded GPU's, right of its bar
 };
 
 } // namespace shardscope::ui

@@ -4,6 +4,7 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <cmath>
 
 #include "ui/i18n/ui_text.h"
 
@@ -17,6 +18,33 @@ constexpr ParallelDim kDims[] = {ParallelDim::DP, ParallelDim::TP, ParallelDim::
 StepTimeChart::StepTimeChart(QWidget* parent) : ChartBase(parent)
 {
     setAccessibleName(tr("Step time chart"));
+}
+
+void StepTimeChart::fitTotalLabel()
+{
+    // Room right of the step bar for its total, as many pixels as the label needs at the drawn
+    // font and the chart's width: a share f of the plot, so the range reaches stepSeconds / (1 -
+    // f), and at least 18 % beyond the longer bar. Up to 70 % of the plot: capped at 35 %, it
+    // cut "21,188.00 s" in a narrow chart with larger text. Set before the layout (a range set
+    // after it moves the axis's end label past the margins the layout left for it).
+    const StepEstimate& s = estimate_.step;
+    const double longest = std::max(s.stepSeconds, s.commSeconds);
+    if (longest <= 0 || total_ == nullptr) {
+        xAxis->setRange(0, 1.0);
+        return;
+    }
+    // Before the first layout the axis rect has no width yet: the widget's, less the margins.
+    const double plotWidth = std::max({axisRect()->width(), width() - 160, 200});
+    const double share = std::clamp((itemTextRect(total_).width() + 4.0) / plotWidth, 0.15, 0.7);
+    const double upper = std::max(longest * 1.18, s.stepSeconds / (1 - share));
+    xAxis->setRange(0, upper);
+    // A tick can fall on the plot's right edge: room for half its label ("25000" was cut by the
+    // chart's edge). No tick label is wider than the range's end written out.
+    const int lastLabel = QFontMetrics(xAxis->tickLabelFont()).horizontalAdvance(QString::number(std::ceil(upper)));
+    axisRect()->setMinimumMargins(QMargins(0, 0, lastLabel / 2 + 4, 0));
+    // As many ticks as such labels fit with a label's width between them (the ticker's default
+    // of 5 stacked "10000" on "15000" in a narrow chart).
+    xAxis->ticker()->setTickCount(std::clamp(static_cast<int>(plotWidth / (2.0 * lastLabel + 1.0)), 2, 5));
 }
 
 void StepTimeChart::setEstimate(const Scenario& scenario, const Estimate& estimate)
@@ -111,15 +139,6 @@ void StepTimeChart::rebuild()
     styleAxis(xAxis, tr("Time per optimizer step (seconds)"));
     xAxis->setScaleType(QCPAxis::stLinear);
     xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-    const double longest = std::max(s.stepSeconds, s.commSeconds);
-    // Room right of the bar for its total: as many pixels as the label needs at this font and
-    // width (a narrow chart beside the tour, large presentation type), at least 18 %.
-    const double labelWidth = QFontMetrics(scaledFont(11, true)).horizontalAdvance(secondsLabel(s.stepSeconds)) + 16;
-    // Before the first layout the axis rect has no width yet: the widget's, less the margins.
-    const double plotWidth = std::max({axisRect()->width(), width() - 160, 200});
-    const double room = std::clamp(labelWidth / plotWidth, 0.15, 0.35);
-    xAxis->setRange(0, longest > 0 ? std::max(longest * 1.18, s.stepSeconds / (1 - room)) : 1.0);
-
     auto* total = new QCPItemText(this);
     total->position->setCoords(s.stepSeconds, 2.0);
     total->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
@@ -127,6 +146,8 @@ void StepTimeChart::rebuild()
     total->setText(secondsLabel(s.stepSeconds));
     total->setColor(th.text);
     total->setFont(scaledFont(11, true));
+    total_ = total;
+    fitTotalLabel();
 
     legend->setVisible(true);
     styleLegend();

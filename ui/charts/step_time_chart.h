@@ -1,4 +1,5 @@
 #pragma once
+#include <QPointer>
 #include "core/estimate/estimate.h"
 #include "ui/charts/chart_base.h"
 
@@ -22,8 +23,11 @@ protected:
     void rebuild() override;
 
 private:
+    void fitTotalLabel();  // the x range that leaves room for the step's total, right of its bar
+
     Scenario scenario_;
     Estimate estimate_;
+    QPointer<QCPItemText> total_;  // owned by the plot, which deletes it with its items
 };
 
 } // namespace shardscope::ui
