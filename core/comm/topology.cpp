@@ -51,7 +51,8 @@ Link groupLink(ParallelDim dimension, const LayoutSizes& sizes, const LinkParame
 {
     Link link;
     link.crossesNodes = groupSpan(dimension, sizes) > sizes.gpusPerNode;
-    link.latency = link.crossesNodes ? p.interLatency : p.intraLatency;
+    link.latency = p.intraLatency;
+    link.interLatency = p.interLatency;
     if (!link.crossesNodes) {
         link.bandwidth = p.intraNodeBandwidth * p.efficiency;
         return link;
@@ -65,8 +66,28 @@ Link groupLink(ParallelDim dimension, const LayoutSizes& sizes, const LinkParame
     if (dimension == ParallelDim::DP && sizes.cp > 1)
         stride = std::min(stride, groupStride(ParallelDim::CP, sizes));
     const int membersPerNode = std::max(1, sizes.gpusPerNode / std::max(1, stride));
+    link.membersPerNode = membersPerNode;
     link.bandwidth = std::min(p.interNodeBandwidth * membersPerNode, p.intraNodeBandwidth) * p.efficiency;
     return link;
+}
+
+double collectiveLatency(Collective collective, int ranks, const Link& link)
+{
+    const int steps = ringSteps(collective, ranks);
+    if (!link.crossesNodes)
+        return steps * link.latency;
+    if (collective == Collective::SendRecv || collective == Collective::AllToAll)
+        return steps * link.interLatency;
+    const std::int64_t perNode = std::max(1, link.membersPerNode);
+    const std::int64_t nodes = (std::int64_t{std::max(1, ranks)} + perNode - 1) / perNode;
+    const std::int64_t interSteps = std::min<std::int64_t>(steps, (collective == Collective::AllReduce ? 2 : 1) * (nodes - 1));
+    return static_cast<double>(steps - interSteps) * link.latency + static_cast<double>(interSteps) * link.interLatency;
+}
+
+double collectiveSeconds(Collective collective, double bytes, int ranks, const Link& link)
+{
+    const double wire = ringWireBytes(collective, bytes, ranks);
+    return collectiveLatency(collective, ranks, link) + (link.bandwidth > 0 ? wire / link.bandwidth : 0.0);
 }
 
 } // namespace shardscope

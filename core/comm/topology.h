@@ -22,10 +22,12 @@ struct LayoutSizes {
     std::array<ParallelDim, 4> order{ParallelDim::TP, ParallelDim::CP, ParallelDim::DP, ParallelDim::PP};
 };
 
-// The slowest link a group must cross and its per-step latency.
+// The slowest link a group must cross and its per-step latencies.
 struct Link {
-    double bandwidth = 0;   // bytes/s per GPU per direction, after the link efficiency
-    double latency = 0;     // seconds per ring step
+    double bandwidth = 0;     // bytes/s per GPU per direction, after the link efficiency
+    double latency = 0;       // seconds per ring step between neighbours in a node
+    double interLatency = 0;  // seconds per ring step from one node to the next (a group that crosses nodes)
+    int membersPerNode = 0;   // the group's members in each node it spans (crossesNodes)
     bool crossesNodes = false;
 };
 
@@ -49,5 +51,16 @@ int groupSpan(ParallelDim dimension, const LayoutSizes& sizes);
 // The link one group of `dimension` communicates over: inside a node when its span fits in one
 // (NVLink or the like), otherwise the inter-node network, each GPU through its own NIC.
 Link groupLink(ParallelDim dimension, const LayoutSizes& sizes, const LinkParameters& parameters);
+
+// The latency of one collective over `ranks` members of a group on `link`. A ring that spans k
+// nodes crosses from one node to the next at k - 1 of its steps (2 (k - 1) for all-reduce) and
+// stays inside a node at the others: NCCL's own ring model, (steps - inter steps) x intra-node
+// latency + inter steps x inter-node latency (src/graph/tuning.cc, ncclTopoTuneModel: nInterSteps).
+// Send/recv and all-to-all pay the inter-node latency at every step of a group that crosses nodes.
+double collectiveLatency(Collective collective, int ranks, const Link& link);
+
+// One call's seconds on `link`: its latency plus its wire bytes over the link's bandwidth (the
+// alpha-beta model, Thakur et al. 2005).
+double collectiveSeconds(Collective collective, double bytes, int ranks, const Link& link);
 
 } // namespace shardscope

@@ -37,8 +37,11 @@ void adviseLayout(const Scenario& s, const LedgerLayout& layout, const StepEstim
         std::int64_t factor = 2;  // the smallest micro-batch above 1 that still divides the global batch
         while (m % factor != 0)
             ++factor;
+        // One collective per FSDP unit (each layer, and the root: step_traffic.cpp) for each of the
+        // three passes over the weights.
+        const std::int64_t units = s.model.layers + 1;
         addDiagnostic(out, Severity::Info, "training.micro_batch", msg::kZero3Accumulation,
-                      {whole(m), whole(3 * m), whole(factor)});
+                      {whole(m), whole(3 * m * units), whole(factor)});
     }
     if (p.pp > 1 && m < p.pp) {
         const std::int64_t target = 4LL * p.pp;

@@ -65,7 +65,7 @@ std::size_t addCollective(const Context& c, StepEstimate& r, Collective collecti
     call.bytes = bytes;
     call.wireBytes = ringWireBytes(collective, bytes, ranks);
     call.calls = calls;
-    call.seconds = calls * collectiveSeconds(collective, bytes, ranks, link.bandwidth, link.latency);
+    call.seconds = calls * collectiveSeconds(collective, bytes, ranks, link);
     call.crossesNodes = link.crossesNodes;
     r.collectives.push_back(call);
     return r.collectives.size() - 1;
@@ -193,13 +193,21 @@ double dataParallelTraffic(const Context& c, const ComputeTimes& compute, StepEs
             place(add(Collective::ReduceScatter, gradients, grads, mb), everyBackward);
             place(add(Collective::AllGather, parameters, shard.trainableWeights[kind], 1.0), firstForward);
             break;
-        default:
+        default: {
+            // ZeRO-3 / FSDP gathers and reduces one unit at a time, not the stage's weights in one
+            // call: FSDP wraps each transformer block as a unit and the rest of the model (the
+            // embedding, final norm and output layer) in the root (Zhao et al. 2023, PyTorch FSDP,
+            // arXiv 2304.11277, section 3.2; torchtitan's apply_fsdp), and DeepSpeed ZeRO-3 fetches
+            // submodule by submodule. The bytes are the same; every call pays the ring's latency,
+            // n - 1 steps, which is what grows with the GPU count at a fixed global batch.
+            const double units = c.layers + 1.0;
             place(add(Collective::AllGather, expert ? CommPurpose::ExpertParametersForward : CommPurpose::ParametersForward,
-                      shard.gathered[kind], mb), everyForward);
+                      shard.gathered[kind] / units, mb * units), everyForward);
             place(add(Collective::AllGather, expert ? CommPurpose::ExpertParametersBackward : CommPurpose::ParametersBackward,
-                      shard.gathered[kind], mb), everyBackward);
-            place(add(Collective::ReduceScatter, gradients, grads, mb), everyBackward);
+                      shard.gathered[kind] / units, mb * units), everyBackward);
+            place(add(Collective::ReduceScatter, gradients, grads / units, mb * units), everyBackward);
             break;
+        }
         }
     }
     double exposed = 0.0;

@@ -168,6 +168,13 @@ private slots:
         QVERIFY(accumulation != nullptr);
         QVERIFY2(accumulation->message().find("16 accumulation steps") != std::string::npos, accumulation->message().c_str());
         QVERIFY(accumulation->message().find("--micro-batch 2") != std::string::npos);
+        // The count it names is the step model's: one collective per layer and one for the rest of
+        // the model (FSDP's units), in each of the three passes: 3 x 16 x 33.
+        double calls = 0;
+        for (const CollectiveCall& c : estimate(defaultScenario()).step.collectives)
+            calls += c.dimension == ParallelDim::DP ? c.calls : 0.0;
+        QCOMPARE(calls, 1584.0);
+        QVERIFY2(accumulation->message().find("(x1584 collectives per step)") != std::string::npos, accumulation->message().c_str());
         // One GPU with ZeRO-3 gathers nothing (the weights are whole on it): no such note.
         Scenario one = defaultScenario();
         one.parallel.gpus = 1;
