@@ -596,8 +596,8 @@
         <translation>ZeRO-3 配合 pp %1、每步 %2 个微批次：若每个微批次都重新收集权重，每步需 x%3 次 all-gather，因此按每个流水级的权重在整步内保持收集状态计价（torchtitan 的默认做法）；各引擎以 ZeRO-1 运行此布局：--zero 1</translation>
     </message>
     <message>
-        <source>ZeRO-3 with micro-batch 1 and %1 accumulation steps: the weights are gathered twice and the gradients reduce-scattered for every micro-batch (x%2 collectives per step); a larger micro-batch needs fewer: --micro-batch %3</source>
-        <translation>ZeRO-3 配合微批次 1 与 %1 步梯度累积：每个微批次都要收集两次权重并对梯度做 reduce-scatter（每步 x%2 次集合通信）；更大的微批次需要的次数更少：--micro-batch %3</translation>
+        <source>ZeRO-3 with micro-batch 1 and %1 accumulation steps: the weights are gathered twice and the gradients reduce-scattered for every micro-batch, one layer at a time (x%2 collectives per step); a larger micro-batch needs fewer: --micro-batch %3</source>
+        <translation>ZeRO-3 配合微批次 1 与 %1 步梯度累积：每个微批次都要逐层收集两次权重并对梯度做 reduce-scatter（每步 x%2 次集合通信）；更大的微批次需要的次数更少：--micro-batch %3</translation>
     </message>
     <message>
         <source>global batch %1 gives each pipeline %2 micro-batches for pp %3: GPUs sit idle %4% of the step in the pipeline bubble; %5 micro-batches (4 x pp) bring it to %6%: --global-batch %7</source>
@@ -4895,10 +4895,6 @@ the rank that writes most</source>
         <translation>GPU 数（对数坐标；每个副本的工作量不变）</translation>
     </message>
     <message>
-        <source>Effective training time ratio, ETTR (%)</source>
-        <translation>有效训练时间比 ETTR（%）</translation>
-    </message>
-    <message>
         <source>Tokens per second (log scale)</source>
         <translation>每秒 token 数（对数坐标）</translation>
     </message>
@@ -5577,10 +5573,6 @@ the rank that writes most</source>
         <translation>在每个 GPU 工作量固定时增加数据并行</translation>
     </message>
     <message>
-        <source>Percent (MFU: of peak FLOP/s; waiting: of the step)</source>
-        <translation>百分比（MFU：占峰值 FLOP/s；等待：占每步时间）</translation>
-    </message>
-    <message>
         <source>MFU, % of peak FLOP/s</source>
         <translation>MFU，占峰值 FLOP/s 的百分比</translation>
     </message>
@@ -5609,6 +5601,10 @@ ranks than sequences in the global batch</source>
         <translation>
             <numerusform>止于 %n 张 GPU：再往上没有可运行的布局</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Percent</source>
+        <translation>百分比（%）</translation>
     </message>
 </context>
 <context>

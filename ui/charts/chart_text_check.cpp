@@ -1,5 +1,7 @@
 #include "ui/charts/chart_text_check.h"
 
+#include <algorithm>
+
 #include <QFontMetrics>
 
 #include "ui/charts/chart_base.h"
@@ -66,13 +68,18 @@ void findTextProblems(QCustomPlot* plot, const QString& name, Report report)
             }
             if (axis->visible() && !axis->label().isEmpty()) {
                 // QCustomPlot centres an axis label on its side of the axis rect (a vertical one
-                // turned a quarter): it must lie within the chart along that side.
+                // turned a quarter): it must lie within the axis rect's layout cell along that
+                // side. The chart's other rows (the titles above, the legend below) paint their
+                // backgrounds over a label that reaches into them: with the whole chart as the
+                // room, the scaling chart's long Chinese y label passed while cut at both ends.
                 const QSizeF s = textSize(axis->labelFont(), axis->label());
                 const QRect ar = axis->axisRect()->rect();
+                const QRect cell = axis->axisRect()->outerRect();
                 const bool vertical = axis->orientation() == Qt::Vertical;
                 const double centre = vertical ? ar.center().y() : ar.center().x();
-                const double room = vertical ? plot->height() : plot->width();
-                if ((centre - s.width() / 2 < -1 || centre + s.width() / 2 > room + 1)
+                const double low = vertical ? std::max(0, cell.top()) : std::max(0, cell.left());
+                const double high = vertical ? std::min(plot->height(), cell.bottom() + 1) : std::min(plot->width(), cell.right() + 1);
+                if ((centre - s.width() / 2 < low - 1 || centre + s.width() / 2 > high + 1)
                     && !report([&] { return QStringLiteral("%1: axis label '%2' cut by the chart's edge").arg(name, axis->label()); }))
                     return;
             }

@@ -68,7 +68,9 @@ void OpsScalingChart::rebuild()
     xAxis->setNumberFormat(QStringLiteral("f"));
     xAxis->setNumberPrecision(0);
     styleAxis(xAxis, tr("GPUs (log scale; each replica keeps its work)"));
-    styleAxis(yAxis, tr("Effective training time ratio, ETTR (%)"));
+    // Short: the legend says what ETTR is, and the long form did not fit the chart's height in a
+    // laptop window with larger text, even at the default size.
+    styleAxis(yAxis, tr("ETTR (%)"));
     yAxis2->setVisible(true);
     QSharedPointer<QCPAxisTickerLog> tokens(new CountLogTicker);
     yAxis2->setScaleType(QCPAxis::stLogarithmic);

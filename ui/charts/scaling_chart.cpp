@@ -8,6 +8,74 @@ namespace shardscope::ui {
 ScalingChart::ScalingChart(QWidget* parent) : ChartBase(parent)
 {
     setAccessibleName(tr("Scaling chart"));
+    connect(this, &QCustomPlot::afterLayout, this, &ScalingChart::placeEndNote);
+}
+
+namespace {
+
+// Whether any of the plot's curves, as drawn (straight segments between points), passes through
+// `r` (pixels): sampled along each segment, finely enough for a label a few lines high.
+bool curvesCross(QCustomPlot* plot, const QRectF& r)
+{
+    for (int g = 0; g < plot->graphCount(); ++g) {
+        const QCPGraph* graph = plot->graph(g);
+        QPointF previous;
+        bool first = true;
+        for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+            const QPointF point(graph->keyAxis()->coordToPixel(it->key), graph->valueAxis()->coordToPixel(it->value));
+            if (!first) {
+                for (int k = 0; k <= 32; ++k) {
+                    if (r.contains(previous + (point - previous) * (k / 32.0)))
+                        return true;
+                }
+            }
+            previous = point;
+            first = false;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+bool ScalingChart::overOtherText(const QRectF& r)
+{
+    for (int i = 0; i < itemCount(); ++i) {
+        auto* text = qobject_cast<QCPItemText*>(item(i));
+        if (text != nullptr && text != endNote_ && text->visible() && itemTextRect(text).intersects(r))
+            return true;
+    }
+    return false;
+}
+
+void ScalingChart::placeEndNote()
+{
+    // The note on why the curves stop sits in the empty part of the plot right of their last
+    // point, high above them; where that part is too narrow for it, it goes left of the last
+    // point, at the first height where no curve runs through it, and further left, an octave at
+    // a time, while every height has one. Right-aligned at the last point
+    // at a fixed height, as before, it lay across both curves once the waiting share rose at the
+    // largest sizes.
+    if (endNote_ == nullptr)
+        return;
+    const QRectF plot = axisRect()->rect();
+    const double x = endNote_->property("lastValid").toDouble();
+    endNote_->position->setCoords(x * 1.15, 78);
+    endNote_->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    endNote_->setTextAlignment(Qt::AlignLeft);
+    if (itemTextRect(endNote_).right() <= plot.right())
+        return;
+    endNote_->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    endNote_->setTextAlignment(Qt::AlignRight);
+    for (double right = x / 1.15; right > xAxis->range().lower; right /= 2) {
+        for (const double y : {78.0, 90.0, 66.0, 54.0, 42.0, 30.0, 18.0, 8.0}) {
+            endNote_->position->setCoords(right, y);
+            const QRectF r = itemTextRect(endNote_);
+            if (plot.contains(r) && !curvesCross(this, r) && !overOtherText(r))
+                return;
+        }
+    }
+    endNote_->position->setCoords(x / 1.15, 78);
 }
 
 void ScalingChart::setPoints(std::vector<ScalingPoint> points, ScalingMode mode, int currentGpus, int gpusPerNode)
@@ -55,8 +123,10 @@ void ScalingChart::rebuild()
     xAxis->setNumberFormat(QStringLiteral("f"));
     xAxis->setNumberPrecision(0);
     styleAxis(xAxis, tr("GPUs (log scale)"));
-    // Two different percents: MFU of the GPUs' peak FLOP/s, waiting of the step's time.
-    styleAxis(yAxis, tr("Percent (MFU: of peak FLOP/s; waiting: of the step)"));
+    // Two different percents, MFU of the GPUs' peak FLOP/s and waiting of the step's time: the
+    // legend names each. Said on the axis as well, the label did not fit the chart's height in
+    // Chinese with larger text, and shrank all of the chart's text to fit.
+    styleAxis(yAxis, tr("Percent"));
     yAxis->setRange(0, 100);
 
     QCPGraph* mfu = addGraph();
@@ -97,17 +167,19 @@ void ScalingChart::rebuild()
     int lastValid = 0;
     for (const ScalingPoint& p : points_)
         lastValid = p.valid ? p.gpus : lastValid;
+    endNote_ = nullptr;
     if (lastValid > 0 && lastValid < points_.back().gpus) {
         auto* end = new QCPItemText(this);
-        end->position->setCoords(lastValid, 30);
-        end->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        end->setTextAlignment(Qt::AlignRight);
-        end->setPadding(QMargins(0, 0, 6, 0));
+        end->setProperty("lastValid", lastValid);  // placed once laid out (placeEndNote)
+        end->position->setCoords(lastValid * 1.15, 78);
+        end->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        end->setTextAlignment(Qt::AlignLeft);
         end->setText(mode_ == ScalingMode::FixedGlobalBatch
                          ? tr("ends at %n GPUs: more data-parallel\nranks than sequences in the global batch", nullptr, lastValid)
                          : tr("ends at %n GPUs: no layout runs beyond", nullptr, lastValid));
         end->setColor(th.text);
         end->setFont(scaledFont(9));
+        endNote_ = end;
     }
     if (current_ > 0) {
         auto* now = new QCPItemStraightLine(this);

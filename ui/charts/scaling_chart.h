@@ -1,4 +1,5 @@
 #pragma once
+#include <QPointer>
 #include <vector>
 
 #include "core/estimate/sweeps.h"
@@ -24,10 +25,14 @@ protected:
     void rebuild() override;
 
 private:
+    void placeEndNote();  // once laid out: right of the curves' last point, or left where it does not fit
+    bool overOtherText(const QRectF& r);  // whether r (pixels) meets one of the chart's other labels
+
     std::vector<ScalingPoint> points_;
     ScalingMode mode_ = ScalingMode::FixedGlobalBatch;
     int current_ = 0;
     int gpusPerNode_ = 8;
+    QPointer<QCPItemText> endNote_;  // why the curves stop early; owned by the plot
 };
 
 } // namespace shardscope::ui
