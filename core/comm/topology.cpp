@@ -84,10 +84,4 @@ double collectiveLatency(Collective collective, int ranks, const Link& link)
     return static_cast<double>(steps - interSteps) * link.latency + static_cast<double>(interSteps) * link.interLatency;
 }
 
-double collectiveSeconds(Collective collective, double bytes, int ranks, const Link& link)
-{
-    const double wire = ringWireBytes(collective, bytes, ranks);
-    return collectiveLatency(collective, ranks, link) + (link.bandwidth > 0 ? wire / link.bandwidth : 0.0);
-}
-
 } // namespace shardscope

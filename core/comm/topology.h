@@ -59,8 +59,4 @@ Link groupLink(ParallelDim dimension, const LayoutSizes& sizes, const LinkParame
 // Send/recv and all-to-all pay the inter-node latency at every step of a group that crosses nodes.
 double collectiveLatency(Collective collective, int ranks, const Link& link);
 
-// One call's seconds on `link`: its latency plus its wire bytes over the link's bandwidth (the
-// alpha-beta model, Thakur et al. 2005).
-double collectiveSeconds(Collective collective, double bytes, int ranks, const Link& link);
-
 } // namespace shardscope

@@ -65,7 +65,8 @@ std::size_t addCollective(const Context& c, StepEstimate& r, Collective collecti
     call.bytes = bytes;
     call.wireBytes = ringWireBytes(collective, bytes, ranks);
     call.calls = calls;
-    call.seconds = calls * collectiveSeconds(collective, bytes, ranks, link);
+    // The alpha-beta model (Thakur et al. 2005): latency plus the wire bytes over the bandwidth.
+    call.seconds = calls * (collectiveLatency(collective, ranks, link) + (link.bandwidth > 0 ? call.wireBytes / link.bandwidth : 0.0));
     call.crossesNodes = link.crossesNodes;
     r.collectives.push_back(call);
     return r.collectives.size() - 1;
