@@ -58,10 +58,4 @@ int ringSteps(Collective collective, int ranks)
     return collective == Collective::AllReduce ? 2 * (ranks - 1) : ranks - 1;
 }
 
-double collectiveSeconds(Collective collective, double bytes, int ranks, double bandwidth, double latency)
-{
-    const double wire = ringWireBytes(collective, bytes, ranks);
-    return ringSteps(collective, ranks) * latency + (bandwidth > 0 ? wire / bandwidth : 0.0);
-}
-
 } // namespace shardscope

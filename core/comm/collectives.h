@@ -23,7 +23,4 @@ double ringWireBytes(Collective collective, double bytes, int ranks);
 // all-gather), n-1 for all-gather, reduce-scatter and all-to-all, 1 for a send/recv.
 int ringSteps(Collective collective, int ranks);
 
-// The alpha-beta time of one call: steps x latency + wire bytes / bandwidth.
-double collectiveSeconds(Collective collective, double bytes, int ranks, double bandwidth, double latency);
-
 } // namespace shardscope

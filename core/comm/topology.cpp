@@ -50,9 +50,14 @@ int groupSpan(ParallelDim dimension, const LayoutSizes& s)
 Link groupLink(ParallelDim dimension, const LayoutSizes& sizes, const LinkParameters& p)
 {
     Link link;
-    link.crossesNodes = groupSpan(dimension, sizes) > sizes.gpusPerNode;
     link.latency = p.intraLatency;
     link.interLatency = p.interLatency;
+    const int span = groupSpan(dimension, sizes);
+    const int perNode = std::max(1, sizes.gpusPerNode);
+    link.crossesNodes = span > perNode;
+    // The span is a consecutive rank range from a node's start (sizes divide it evenly): it
+    // covers ceil(span / node) nodes.
+    link.nodes = link.crossesNodes ? static_cast<int>(std::max<std::int64_t>(2, (std::int64_t{span} + perNode - 1) / perNode)) : 1;
     if (!link.crossesNodes) {
         link.bandwidth = p.intraNodeBandwidth * p.efficiency;
         return link;
@@ -66,7 +71,6 @@ Link groupLink(ParallelDim dimension, const LayoutSizes& sizes, const LinkParame
     if (dimension == ParallelDim::DP && sizes.cp > 1)
         stride = std::min(stride, groupStride(ParallelDim::CP, sizes));
     const int membersPerNode = std::max(1, sizes.gpusPerNode / std::max(1, stride));
-    link.membersPerNode = membersPerNode;
     link.bandwidth = std::min(p.interNodeBandwidth * membersPerNode, p.intraNodeBandwidth) * p.efficiency;
     return link;
 }
@@ -78,8 +82,7 @@ double collectiveLatency(Collective collective, int ranks, const Link& link)
         return steps * link.latency;
     if (collective == Collective::SendRecv || collective == Collective::AllToAll)
         return steps * link.interLatency;
-    const std::int64_t perNode = std::max(1, link.membersPerNode);
-    const std::int64_t nodes = (std::int64_t{std::max(1, ranks)} + perNode - 1) / perNode;
+    const std::int64_t nodes = std::min(std::max(1, ranks), std::max(2, link.nodes));
     const std::int64_t interSteps = std::min<std::int64_t>(steps, (collective == Collective::AllReduce ? 2 : 1) * (nodes - 1));
     return static_cast<double>(steps - interSteps) * link.latency + static_cast<double>(interSteps) * link.interLatency;
 }

@@ -27,7 +27,7 @@ struct Link {
     double bandwidth = 0;     // bytes/s per GPU per direction, after the link efficiency
     double latency = 0;       // seconds per ring step between neighbours in a node
     double interLatency = 0;  // seconds per ring step from one node to the next (a group that crosses nodes)
-    int membersPerNode = 0;   // the group's members in each node it spans (crossesNodes)
+    int nodes = 1;            // nodes the group's rank span covers (at least 2 when it crosses nodes)
     bool crossesNodes = false;
 };
 
@@ -56,6 +56,8 @@ Link groupLink(ParallelDim dimension, const LayoutSizes& sizes, const LinkParame
 // nodes crosses from one node to the next at k - 1 of its steps (2 (k - 1) for all-reduce) and
 // stays inside a node at the others: NCCL's own ring model, (steps - inter steps) x intra-node
 // latency + inter steps x inter-node latency (src/graph/tuning.cc, ncclTopoTuneModel: nInterSteps).
+// k is the link's node count, at most one node per member: a smaller group on the same span (the
+// expert data-parallel group, every ep-th member of the dense one) covers the same nodes.
 // Send/recv and all-to-all pay the inter-node latency at every step of a group that crosses nodes.
 double collectiveLatency(Collective collective, int ranks, const Link& link);
 

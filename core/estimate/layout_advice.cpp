@@ -30,18 +30,24 @@ void adviseLayout(const Scenario& s, const LedgerLayout& layout, const StepEstim
     // per-micro-batch gathers start to dominate the data-parallel traffic.
     if (p.pp > 1 && p.zero == 2 && m >= 2)
         addDiagnostic(out, Severity::Warning, "parallel.zero", msg::kZero2PipelineReduce, {whole(p.pp), whole(m)});
-    if (p.pp > 1 && p.zero == 3 && layout.keepGathered && m >= 2)
-        addDiagnostic(out, Severity::Info, "parallel.zero", msg::kZero3PipelineKept, {whole(p.pp), whole(m), whole(2 * m)});
+    // Re-gathering would take two passes over the stage's FSDP units (its layers and the root) for
+    // every micro-batch (step_traffic.cpp).
+    if (p.pp > 1 && p.zero == 3 && layout.keepGathered && m >= 2) {
+        const std::int64_t units = (s.model.layers + p.pp - 1) / p.pp + 1;
+        addDiagnostic(out, Severity::Info, "parallel.zero", msg::kZero3PipelineKept, {whole(p.pp), whole(m), whole(2 * m * units)});
+    }
     // Only with data-parallel peers are the weights gathered at all (one GPU with ZeRO-3 holds them whole).
     if (p.pp == 1 && layout.shardsWeights() && layout.dp * layout.cp > 1 && s.training.microBatch == 1 && m >= 8) {
         std::int64_t factor = 2;  // the smallest micro-batch above 1 that still divides the global batch
         while (m % factor != 0)
             ++factor;
-        // One collective per FSDP unit (each layer, and the root: step_traffic.cpp) for each of the
-        // three passes over the weights.
-        const std::int64_t units = s.model.layers + 1;
+        // The step model's data-parallel calls: one per FSDP unit (each layer, and the root) in
+        // each of the three passes over the weights, for the dense and the expert weights.
+        double calls = 0;
+        for (const CollectiveCall& c : step.collectives)
+            calls += c.dimension == ParallelDim::DP ? c.calls : 0.0;
         addDiagnostic(out, Severity::Info, "training.micro_batch", msg::kZero3Accumulation,
-                      {whole(m), whole(3 * m * units), whole(factor)});
+                      {whole(m), static_cast<std::int64_t>(std::llround(calls)), whole(factor)});
     }
     if (p.pp > 1 && m < p.pp) {
         const std::int64_t target = 4LL * p.pp;

@@ -180,35 +180,36 @@ double dataParallelTraffic(const Context& c, const ComputeTimes& compute, StepEs
         const auto add = [&](Collective collective, CommPurpose purpose, double bytes, double calls) {
             return addCollective(c, r, collective, ParallelDim::DP, purpose, ranks, bytes, calls, &link);
         };
+        // ZeRO-3 / FSDP gathers and reduces one unit at a time, not the stage's weights in one
+        // call: FSDP wraps each transformer block as a unit and the rest of the model (the
+        // embedding, final norm and output layer) in the root (Zhao et al. 2023, PyTorch FSDP,
+        // arXiv 2304.11277, section 3.2; torchtitan's apply_fsdp), and DeepSpeed ZeRO-3 fetches
+        // submodule by submodule. The bytes are the same; every call pays the ring's latency,
+        // n - 1 steps, which is what grows with the GPU count at a fixed global batch. The experts
+        // are in the blocks: no root unit of their own.
+        const double units = c.layout.zero == 3 ? c.layers + (expert ? 0.0 : 1.0) : 1.0;
         // ZeRO-3 that keeps a stage's weights gathered through the step communicates as ZeRO-1: one
-        // all-gather of the (fp8 or 16-bit) weights and one reduce-scatter of the gradients per step.
+        // all-gather of the (fp8 or 16-bit) weights and one reduce-scatter of the gradients per
+        // step, unit by unit.
         const int stage = c.layout.keepGathered ? 1 : c.layout.zero;
         const double gatheredWeights = c.layout.zero == 3 ? shard.gathered[kind] : shard.trainableWeights[kind];
         switch (stage) {
         case 0: place(add(Collective::AllReduce, gradients, grads, 1.0), lastBackward); break;
         case 1:
-            place(add(Collective::ReduceScatter, gradients, grads, 1.0), lastBackward);
-            place(add(Collective::AllGather, parameters, gatheredWeights, 1.0), firstForward);
+            place(add(Collective::ReduceScatter, gradients, grads / units, units), lastBackward);
+            place(add(Collective::AllGather, parameters, gatheredWeights / units, units), firstForward);
             break;
         case 2:
             place(add(Collective::ReduceScatter, gradients, grads, mb), everyBackward);
             place(add(Collective::AllGather, parameters, shard.trainableWeights[kind], 1.0), firstForward);
             break;
-        default: {
-            // ZeRO-3 / FSDP gathers and reduces one unit at a time, not the stage's weights in one
-            // call: FSDP wraps each transformer block as a unit and the rest of the model (the
-            // embedding, final norm and output layer) in the root (Zhao et al. 2023, PyTorch FSDP,
-            // arXiv 2304.11277, section 3.2; torchtitan's apply_fsdp), and DeepSpeed ZeRO-3 fetches
-            // submodule by submodule. The bytes are the same; every call pays the ring's latency,
-            // n - 1 steps, which is what grows with the GPU count at a fixed global batch.
-            const double units = c.layers + 1.0;
+        default:
             place(add(Collective::AllGather, expert ? CommPurpose::ExpertParametersForward : CommPurpose::ParametersForward,
                       shard.gathered[kind] / units, mb * units), everyForward);
             place(add(Collective::AllGather, expert ? CommPurpose::ExpertParametersBackward : CommPurpose::ParametersBackward,
                       shard.gathered[kind] / units, mb * units), everyBackward);
             place(add(Collective::ReduceScatter, gradients, grads / units, mb * units), everyBackward);
             break;
-        }
         }
     }
     double exposed = 0.0;

@@ -123,11 +123,15 @@ void MemoryChart::widenForCapacityLabel()
     const double barRight = 2.0 + kBarWidth / 2;
     double upper = share < 1.0 ? (barRight + kLabelInset - share * kRangeLower) / (1.0 - share) : kRangeWidest;
     const QFontMetricsF metrics(xAxis->tickLabelFont());
-    double tickWidths = 0;
-    for (const QString& tick : xTicks_)
-        tickWidths += metrics.boundingRect(QRectF(0, 0, 1e6, 1e6), Qt::AlignCenter, tick).width();
-    const double tickSpacing = tickWidths / 2 + 8.0;  // pixels between the two bars' centres
+    double tickWidths[2] = {0, 0};
+    for (int i = 0; i < 2 && i < xTicks_.size(); ++i)
+        tickWidths[i] = metrics.boundingRect(QRectF(0, 0, 1e6, 1e6), Qt::AlignCenter, xTicks_[i]).width();
+    const double tickSpacing = (tickWidths[0] + tickWidths[1]) / 2 + 8.0;  // pixels between the two bars' centres
     upper = std::min(upper, kRangeLower + plotWidth / tickSpacing);
+    // And the first bar's label stays inside the plot: its centre, at (1 - lower) / (upper -
+    // lower) of the width, at least half the label from the left edge.
+    if (tickWidths[0] > 0)
+        upper = std::min(upper, kRangeLower + (1.0 - kRangeLower) * plotWidth / (tickWidths[0] / 2 + 2.0));
     xAxis->setRange(kRangeLower, std::clamp(upper, kRangeUpper, kRangeWidest));
 }
 

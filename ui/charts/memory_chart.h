@@ -29,8 +29,10 @@ protected:
 
 private:
     // Once the layout is known (the labels' pixel sizes depend on the chart's size and type
-    // scale): hides the first bar's model-state label where it would lie over the second bar,
-    // then moves the capacity label to the first place where it covers no other label.
+    // scale): widens the x range where the capacity label needs room beside the second bar, hides
+    // the first bar's model-state label where it would lie over the second bar, then puts the
+    // capacity label where it covers no text and the least of the bars, hiding the second bar's
+    // model-state label where only that frees a place.
     void placeLabels();
     void widenForCapacityLabel();
     void placeCapacityLabel();

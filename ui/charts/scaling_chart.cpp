@@ -67,7 +67,10 @@ void ScalingChart::placeEndNote()
         return;
     endNote_->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
     endNote_->setTextAlignment(Qt::AlignRight);
-    for (double right = x / 1.15; right > xAxis->range().lower; right /= 2) {
+    // The axis is logarithmic, its range from below one GPU: the octaves end (at most 24 of them).
+    const double lower = std::max(xAxis->range().lower, 0.5);
+    int octaves = 0;
+    for (double right = x / 1.15; right > lower && octaves < 24; right /= 2, ++octaves) {
         for (const double y : {78.0, 90.0, 66.0, 54.0, 42.0, 30.0, 18.0, 8.0}) {
             endNote_->position->setCoords(right, y);
             const QRectF r = itemTextRect(endNote_);
