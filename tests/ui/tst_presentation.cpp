@@ -22,6 +22,7 @@
 #include "ui/charts/chart_base.h"
 #include "ui/charts/chart_panel.h"
 #include "core/estimate/estimate.h"
+#include "core/scenario/model_presets.h"
 #include "ui/charts/memory_chart.h"
 #include "ui/charts/step_time_chart.h"
 #include "ui/controls/diagnostics_view.h"
@@ -190,6 +191,32 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&chart));
         QStringList problems;
         int cases = 0;
+        const auto check = [&](const Scenario& s) {
+            const Estimate e = estimate(s);
+            if (!e.valid())
+                return;
+            chart.setEstimate(s, e);
+            // Chart sizes with the type scale the window gives them: a desktop window (scale 1),
+            // presentation at 1366x768 (1.28) beside the tour or alone, at 1920x1080 (1.8), and
+            // Ctrl+Plus twice in a large window (a laptop window at that scale:
+            // everyChartReadsInAWindow).
+            const std::pair<QSize, double> looks[] = {{QSize(640, 430), 1.0},  {QSize(960, 560), 1.0},
+                                                      {QSize(900, 600), 1.28}, {QSize(1340, 560), 1.28},
+                                                      {QSize(1900, 960), 1.8}, {QSize(1500, 800), 1.32}};
+            for (const auto& [size, scale] : looks) {
+                chart.resize(size);
+                chart.setFontScale(scale);
+                chart.ensureCurrent();
+                chart.replot(QCustomPlot::rpImmediateRefresh);
+                ++cases;
+                const QStringList found = chartTextProblems(&chart, QStringLiteral("memory")) + labelsOverTheOtherBar(&chart)
+                                          + capacityLabelOverABar(&chart);
+                for (const QString& p : found)
+                    problems << QStringLiteral("%1, %2 GPUs, ZeRO-%3, seq %4, %5x%6, scale %7: %8")
+                                    .arg(QString::fromStdString(s.modelId)).arg(s.parallel.gpus).arg(s.parallel.zero)
+                                    .arg(s.training.seqLen).arg(size.width()).arg(size.height()).arg(scale).arg(p);
+            }
+        };
         for (const int gpus : {1, 8, 64, 1024}) {
             for (const int zero : {0, 3}) {
                 for (const int seq : {1024, 4096, 65536}) {
@@ -197,31 +224,27 @@ private slots:
                     s.parallel.gpus = gpus;
                     s.parallel.zero = zero;
                     s.training.seqLen = seq;
-                    const Estimate e = estimate(s);
-                    if (!e.valid())
-                        continue;
-                    chart.setEstimate(s, e);
-                    // Chart sizes with the type scale the window gives them: a desktop window
-                    // (scale 1), presentation at 1366x768 (1.28) beside the tour or alone, at
-                    // 1920x1080 (1.8), and Ctrl+Plus twice in a large window (a laptop window
-                    // at that scale: everyChartReadsInAWindow).
-                    const std::pair<QSize, double> looks[] = {{QSize(640, 430), 1.0},  {QSize(960, 560), 1.0},
-                                                              {QSize(900, 600), 1.28}, {QSize(1340, 560), 1.28},
-                                                              {QSize(1900, 960), 1.8}, {QSize(1500, 800), 1.32}};
-                    for (const auto& [size, scale] : looks) {
-                        chart.resize(size);
-                        chart.setFontScale(scale);
-                        chart.ensureCurrent();
-                        chart.replot(QCustomPlot::rpImmediateRefresh);
-                        ++cases;
-                        const QStringList found = chartTextProblems(&chart, QStringLiteral("memory")) + labelsOverTheOtherBar(&chart)
-                                                  + capacityLabelOverABar(&chart);
-                        for (const QString& p : found)
-                            problems << QStringLiteral("%1 GPUs, ZeRO-%2, seq %3, %4x%5, scale %6: %7")
-                                            .arg(gpus).arg(zero).arg(seq).arg(size.width()).arg(size.height()).arg(scale).arg(p);
-                    }
+                    check(s);
                 }
             }
+        }
+        // A one-GPU bar 80 times the second: the line and the second bar's labels at the bottom
+        // of the axis, where the capacity label had no place right of the bars and covered the
+        // first one (GPT-3 175B, tp 8 x pp 8 on 1,024 A100).
+        for (const int zero : {1, 3}) {
+            Scenario s = defaultScenario();
+            s.model = standardModelPresets().find("megatron-175b")->spec;
+            s.modelId = "megatron-175b";
+            s.cluster.gpu = "a100-80g";
+            s.parallel = ParallelSpec{};
+            s.parallel.gpus = 1024;
+            s.parallel.tp = 8;
+            s.parallel.pp = 8;
+            s.parallel.zero = zero;
+            s.parallel.sequenceParallel = true;
+            s.training.recompute = Recompute::Selective;
+            s.training.globalBatch = 1536;
+            check(s);
         }
         QVERIFY(cases > 100);
         QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("%1 problems, first: ").arg(problems.size()) +

@@ -145,6 +145,7 @@ void MemoryChart::placeCapacityLabel()
     struct Place {
         double x;
         Qt::Alignment align;
+        double lift = 0;  // pixels further up (above the line only)
     };
     const double left = xAxis->range().lower + kLabelInset, right = xAxis->range().upper - kLabelInset;
     const Place places[] = {{right, Qt::AlignRight | Qt::AlignBottom}, {right, Qt::AlignRight | Qt::AlignTop},
@@ -153,29 +154,56 @@ void MemoryChart::placeCapacityLabel()
     // The label's background starts 2 px off the dashed line, above or below it, so that the
     // line stays whole.
     const double linePixel = yAxis->coordToPixel(capacityGb_);
-    const auto anchorY = [&](Qt::Alignment align) {
-        return yAxis->pixelToCoord(linePixel + ((align & Qt::AlignBottom) ? -2.0 : 2.0));
+    const auto anchorY = [&](const Place& place) {
+        return yAxis->pixelToCoord(linePixel + ((place.align & Qt::AlignBottom) ? -2.0 - place.lift : 2.0));
     };
     const auto put = [&](const Place& place) {
-        capacityText_->position->setCoords(place.x, anchorY(place.align));
+        capacityText_->position->setCoords(place.x, anchorY(place));
         capacityText_->setPositionAlignment(place.align);
         capacityText_->setTextAlignment(place.align & Qt::AlignHorizontal_Mask);
     };
     // The best place and what it covers. Cut by the plot's edge counts as covered: the label is
     // clipped to the axis rect. Text over text or cut does not read; text over a bar hides part
     // of it but reads: a place that covers only bars is better than any that covers text.
+    const auto cost = [&](const Place& place) {
+        put(place);
+        const QRectF r = textRect(capacityText_);
+        double covered = 1000.0 * (coveredArea(r, dataLabels_) + area(r) - area(r.intersected(plotArea)));
+        for (const QRectF& bar : barRects())
+            covered += area(r.intersected(bar));
+        return covered;
+    };
     const auto choose = [&](double& best) {
         best = -1;
         Place chosen = places[0];
         for (const Place& place : places) {
-            put(place);
-            const QRectF r = textRect(capacityText_);
-            double covered = 1000.0 * (coveredArea(r, dataLabels_) + area(r) - area(r.intersected(plotArea)));
-            for (const QRectF& bar : barRects())
-                covered += area(r.intersected(bar));
+            const double covered = cost(place);
             if (best < 0 || covered < best) {
                 best = covered;
                 chosen = place;
+            }
+            if (covered <= 0)
+                return chosen;
+        }
+        // Right of the bars, lifted above the labels it meets there (a tall one-GPU bar puts the
+        // line and the second bar's labels at the bottom of the axis; on the left it covered the
+        // first bar): still above its line, at the plot's right end.
+        Place lifted = places[0];
+        for (int tries = 0; tries < 3; ++tries) {
+            put(lifted);
+            const QRectF r = textRect(capacityText_);
+            double top = r.bottom();
+            for (QCPItemText* other : dataLabels_) {
+                if (other != nullptr && other->visible() && textRect(other).intersects(r))
+                    top = std::min(top, textRect(other).top());
+            }
+            if (top >= r.bottom())
+                break;
+            lifted.lift += r.bottom() - top + 2.0;
+            const double covered = cost(lifted);
+            if (covered < best) {
+                best = covered;
+                chosen = lifted;
             }
             if (covered <= 0)
                 break;
