@@ -22,14 +22,13 @@
 #include "ui/charts/chart_base.h"
 #include "ui/charts/chart_panel.h"
 #include "core/estimate/estimate.h"
-#include "core/scenario/model_presets.h"
 #include "ui/charts/memory_chart.h"
-#include "ui/charts/step_time_chart.h"
 #include "ui/controls/diagnostics_view.h"
 #include "ui/controls/value_slider.h"
 #include "ui/main_window.h"
 #include "ui/presentation/presentation_mode.h"
 #include "ui/presentation/presentation_strip.h"
+#include "tests/ui/memory_chart_checks.h"
 
 using namespace shardscope;
 using namespace shardscope::ui;
@@ -85,55 +84,6 @@ double bestContrast(QWidget* widget, QColor window)
     return best;
 }
 
-// A memory chart's model-state labels ("<- model states") that lie over the other bar (the
-// one-GPU bar's reached over the second bar with larger text in a laptop window).
-QStringList labelsOverTheOtherBar(MemoryChart* chart)
-{
-    QStringList found;
-    for (int i = 0; i < chart->itemCount(); ++i) {
-        auto* label = qobject_cast<QCPItemText*>(chart->item(i));
-        if (label == nullptr || !label->visible() || !label->text().startsWith(QChar(0x2190)))
-            continue;
-        const int other = label->position->coords().x() < 1.5 ? 1 : 0;
-        double top = 0;
-        for (int part = 0; part < 6; ++part)
-            top += chart->plotted(part, other);
-        const double centre = 1.0 + other, half = 0.55 / 2;
-        const QRectF bar = QRectF(QPointF(chart->xAxis->coordToPixel(centre - half), chart->yAxis->coordToPixel(top)),
-                                  QPointF(chart->xAxis->coordToPixel(centre + half), chart->yAxis->coordToPixel(0)))
-                               .normalized()
-                               .adjusted(1, 1, -1, -1);
-        if (itemTextRect(label).intersects(bar))
-            found << QStringLiteral("memory: '%1' over bar %2").arg(label->text().simplified()).arg(other + 1);
-    }
-    return found;
-}
-
-// The memory chart's capacity label where it lies over a bar: it hid part of the second bar
-// with one GPU when presenting at 1920x1080 (the label is wider than the room right of the bar).
-QStringList capacityLabelOverABar(MemoryChart* chart)
-{
-    QStringList found;
-    for (int i = 0; i < chart->itemCount(); ++i) {
-        auto* label = qobject_cast<QCPItemText*>(chart->item(i));
-        if (label == nullptr || !label->visible() || !label->text().contains(QStringLiteral("GiB")))
-            continue;
-        for (int bar = 0; bar < 2; ++bar) {
-            double top = 0;
-            for (int part = 0; part < 6; ++part)
-                top += chart->plotted(part, bar);
-            const double centre = 1.0 + bar, half = 0.55 / 2;
-            const QRectF rect = QRectF(QPointF(chart->xAxis->coordToPixel(centre - half), chart->yAxis->coordToPixel(top)),
-                                       QPointF(chart->xAxis->coordToPixel(centre + half), chart->yAxis->coordToPixel(0)))
-                                    .normalized()
-                                    .adjusted(1, 1, -1, -1);
-            if (itemTextRect(label).intersects(rect))
-                found << QStringLiteral("memory: the capacity label over bar %1").arg(bar + 1);
-        }
-    }
-    return found;
-}
-
 } // namespace
 
 class TestPresentation : public QObject {
@@ -179,113 +129,6 @@ private slots:
         QVERIFY2(problems.join(QLatin1Char(' ')).contains(QStringLiteral("'1,790.59 s' cut")), qPrintable(problems.join(QLatin1Char('\n'))));
         QVERIFY2(problems.join(QLatin1Char(' ')).contains(QStringLiteral("'inside too' over 'inside'")),
                  qPrintable(problems.join(QLatin1Char('\n'))));
-    }
-
-    void memoryChartLabelsNeverCollide()
-    {
-        // The memory chart places four labels by the data (the GPU's capacity, each bar's model
-        // states, the totals): wherever the capacity line and the model states meet, at any size
-        // and type scale, no label may sit on another or be cut, nor the capacity label on a bar.
-        MemoryChart chart;
-        chart.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&chart));
-        QStringList problems;
-        int cases = 0;
-        const auto check = [&](const Scenario& s) {
-            const Estimate e = estimate(s);
-            if (!e.valid())
-                return;
-            chart.setEstimate(s, e);
-            // Chart sizes with the type scale the window gives them: a desktop window (scale 1),
-            // presentation at 1366x768 (1.28) beside the tour or alone, at 1920x1080 (1.8), and
-            // Ctrl+Plus twice in a large window (a laptop window at that scale:
-            // everyChartReadsInAWindow).
-            const std::pair<QSize, double> looks[] = {{QSize(640, 430), 1.0},  {QSize(960, 560), 1.0},
-                                                      {QSize(900, 600), 1.28}, {QSize(1340, 560), 1.28},
-                                                      {QSize(1900, 960), 1.8}, {QSize(1500, 800), 1.32}};
-            for (const auto& [size, scale] : looks) {
-                chart.resize(size);
-                chart.setFontScale(scale);
-                chart.ensureCurrent();
-                chart.replot(QCustomPlot::rpImmediateRefresh);
-                ++cases;
-                const QStringList found = chartTextProblems(&chart, QStringLiteral("memory")) + labelsOverTheOtherBar(&chart)
-                                          + capacityLabelOverABar(&chart);
-                for (const QString& p : found)
-                    problems << QStringLiteral("%1, %2 GPUs, ZeRO-%3, seq %4, %5x%6, scale %7: %8")
-                                    .arg(QString::fromStdString(s.modelId)).arg(s.parallel.gpus).arg(s.parallel.zero)
-                                    .arg(s.training.seqLen).arg(size.width()).arg(size.height()).arg(scale).arg(p);
-            }
-        };
-        for (const int gpus : {1, 8, 64, 1024}) {
-            for (const int zero : {0, 3}) {
-                for (const int seq : {1024, 4096, 65536}) {
-                    Scenario s = defaultScenario();
-                    s.parallel.gpus = gpus;
-                    s.parallel.zero = zero;
-                    s.training.seqLen = seq;
-                    check(s);
-                }
-            }
-        }
-        // A one-GPU bar 80 times the second: the line and the second bar's labels at the bottom
-        // of the axis, where the capacity label had no place right of the bars and covered the
-        // first one (GPT-3 175B, tp 8 x pp 8 on 1,024 A100).
-        for (const int zero : {1, 3}) {
-            Scenario s = defaultScenario();
-            s.model = standardModelPresets().find("megatron-175b")->spec;
-            s.modelId = "megatron-175b";
-            s.cluster.gpu = "a100-80g";
-            s.parallel = ParallelSpec{};
-            s.parallel.gpus = 1024;
-            s.parallel.tp = 8;
-            s.parallel.pp = 8;
-            s.parallel.zero = zero;
-            s.parallel.sequenceParallel = true;
-            s.training.recompute = Recompute::Selective;
-            s.training.globalBatch = 1536;
-            check(s);
-        }
-        QVERIFY(cases > 100);
-        QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("%1 problems, first: ").arg(problems.size()) +
-                                                problems.mid(0, 12).join(QLatin1Char('\n'))));
-    }
-
-    void stepTotalNeverCut()
-    {
-        // The step chart's total sits right of its bar ("21,188.00 s" for one GPU at 64K). Its
-        // room was reserved when the chart was rebuilt, at most 35 % of the last layout's width:
-        // in a narrow chart with larger text it was cut at the plot's edge.
-        StepTimeChart chart;
-        chart.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&chart));
-        QStringList problems;
-        int cases = 0;
-        for (const int gpus : {1, 64}) {
-            for (const int seq : {4096, 65536}) {
-                Scenario s = defaultScenario();
-                s.parallel.gpus = gpus;
-                s.training.seqLen = seq;
-                const Estimate e = estimate(s);
-                QVERIFY(e.valid());
-                chart.setEstimate(s, e);
-                for (const QSize size : {QSize(420, 380), QSize(520, 430), QSize(960, 560)}) {
-                    for (const double scale : {1.0, 1.3225, 1.8}) {
-                        chart.resize(size);
-                        chart.setFontScale(scale);
-                        chart.ensureCurrent();
-                        chart.replot(QCustomPlot::rpImmediateRefresh);
-                        ++cases;
-                        for (const QString& p : chartTextProblems(&chart, QStringLiteral("communication")))
-                            problems << QStringLiteral("%1 GPUs, seq %2, %3x%4, scale %5: %6")
-                                            .arg(gpus).arg(seq).arg(size.width()).arg(size.height()).arg(scale).arg(p);
-                    }
-                }
-            }
-        }
-        QCOMPARE(cases, 36);
-        QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("%1 problems, first: ").arg(problems.size()) +
-                                                problems.mid(0, 8).join(QLatin1Char('\n'))));
     }
 
     void windowFitsALaptopScreen()

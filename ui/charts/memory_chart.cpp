@@ -165,11 +165,12 @@ void MemoryChart::placeCapacityLabel()
     // The best place and what it covers. Cut by the plot's edge counts as covered: the label is
     // clipped to the axis rect. Text over text or cut does not read; text over a bar hides part
     // of it but reads: a place that covers only bars is better than any that covers text.
+    const std::array<QRectF, 2> bars = barRects();  // the range is set: they stay where they are
     const auto cost = [&](const Place& place) {
         put(place);
         const QRectF r = textRect(capacityText_);
         double covered = 1000.0 * (coveredArea(r, dataLabels_) + area(r) - area(r.intersected(plotArea)));
-        for (const QRectF& bar : barRects())
+        for (const QRectF& bar : bars)
             covered += area(r.intersected(bar));
         return covered;
     };

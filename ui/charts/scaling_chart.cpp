@@ -53,13 +53,12 @@ void ScalingChart::placeEndNote()
     // The note on why the curves stop sits in the empty part of the plot right of their last
     // point, high above them; where that part is too narrow for it, it goes left of the last
     // point, at the first height where no curve runs through it, and further left, an octave at
-    // a time, while every height has one. Right-aligned at the last point
-    // at a fixed height, as before, it lay across both curves once the waiting share rose at the
-    // largest sizes.
+    // a time, while every height has one. Right-aligned at the last point at a fixed height, as
+    // before, it lay across both curves once the waiting share rose at the largest sizes.
     if (endNote_ == nullptr)
         return;
     const QRectF plot = axisRect()->rect();
-    const double x = endNote_->property("lastValid").toDouble();
+    const double x = endGpus_;
     endNote_->position->setCoords(x * 1.15, 78);
     endNote_->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     endNote_->setTextAlignment(Qt::AlignLeft);
@@ -173,7 +172,7 @@ void ScalingChart::rebuild()
     endNote_ = nullptr;
     if (lastValid > 0 && lastValid < points_.back().gpus) {
         auto* end = new QCPItemText(this);
-        end->setProperty("lastValid", lastValid);  // placed once laid out (placeEndNote)
+        endGpus_ = lastValid;  // placed once laid out (placeEndNote)
         end->position->setCoords(lastValid * 1.15, 78);
         end->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
         end->setTextAlignment(Qt::AlignLeft);

@@ -33,6 +33,7 @@ private:
     int current_ = 0;
     int gpusPerNode_ = 8;
     QPointer<QCPItemText> endNote_;  // why the curves stop early; owned by the plot
+    int endGpus_ = 0;                // where they stop: the last GPU count that runs
 };
 
 } // namespace shardscope::ui
