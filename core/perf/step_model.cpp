@@ -218,7 +218,7 @@ void estimateStepInto(const Scenario& s, const ParameterInventory& inventory, st
     calls.clear();
     r = StepEstimate{};
     r.collectives = std::move(calls);
-    r.collectives.reserve(12);
+    r.collectives.reserve(14);  // the most a step has (an MoE model with tp, sp, ep, cp, pp and ZeRO-3): 896 bytes
     r.microbatches = l.microbatches;
     r.peakFlops = gemmPeak(s, gpu, &r.peakFormat);
     if (out != nullptr && s.training.precision == Precision::Fp8Mixed && gpu.peak.fp8 <= 0)

@@ -80,6 +80,17 @@ double modelParallelTraffic(const Context& c, const ComputeTimes& compute, StepE
     const double mb = c.microbatches;
     const double hidden = static_cast<double>(m.hidden);
     double exposedPerMb = 0.0;
+    // A mixture-of-experts layer under sequence parallelism, as Megatron-Core runs it (it requires
+    // sequence parallelism with tensor parallelism in MoE models): the router reads the rank's own
+    // sequence shard, and the alltoall token dispatcher (megatron/core/transformer/moe/
+    // token_dispatcher.py, MoEAlltoAllTokenDispatcher: "permute -> A2A(EP) -> AG(TP)" and
+    // "RS(TP) -> A2A(EP) -> unpermute", num_local_tokens = S/TP*B) sends each shard's routed
+    // tokens over the expert-parallel group, then all-gathers them inside the tensor-parallel group
+    // (the experts' tensor-parallel group, the same ranks unless expert tensor parallelism is
+    // folded, which ShardScope does not model). So the MLP half of the layer gathers and scatters
+    // top-k copies of the tokens instead of the hidden states once, and the all-to-all carries 1/tp
+    // of them; shared experts gather their input as a dense MLP does.
+    const bool moeDispatch = l.tp > 1 && l.sequenceParallel && m.moe.isMoe();
     if (l.tp > 1) {
         // Megatron-LM: two all-reduces per layer in the forward pass and two in the backward
         // (Narayanan et al. 2021 §3.2: 8bsh(t-1)/t elements per layer per micro-batch); sequence
@@ -88,10 +99,14 @@ double modelParallelTraffic(const Context& c, const ComputeTimes& compute, StepE
         // A parallel residual sums the attention and MLP outputs before one reduction, and their
         // input gradients before one in the backward (GPT-NeoX's gpt_j_residual): half the calls.
         const double perLayer = m.parallelResidual ? 0.5 : 1.0;
-        const double calls = perLayer * (4.0 + 2.0 * c.refwd) * c.layers * mb;
-        // At most three collectives (fp8 gathers forward and backward, the reduce-scatter): a fixed
-        // array, as the step model allocates nothing but its list of collectives.
-        std::array<std::size_t, 3> added{};
+        // The halves of a layer that gather the hidden states: attention and the MLP, or in an MoE
+        // layer attention and the shared experts (if any); each runs 2 + refwd of each kind.
+        const double halves = moeDispatch ? (m.moe.sharedExperts > 0 ? 2.0 : 1.0) : 2.0;
+        const double calls = perLayer * (2.0 + c.refwd) * halves * c.layers * mb;
+        // At most five collectives (fp8 gathers forward and backward, the reduce-scatter, and the
+        // routed tokens' gather and scatter): a fixed array, as the step model allocates nothing
+        // but its list of collectives.
+        std::array<std::size_t, 5> added{};
         std::size_t addedCount = 0;
         const auto push = [&](std::size_t i) { added.at(addedCount++) = i; };
         if (l.sequenceParallel) {
@@ -100,7 +115,7 @@ double modelParallelTraffic(const Context& c, const ComputeTimes& compute, StepE
             // the forward all-gathers move 1 byte per element, the backward's gather gradients in
             // the 16-bit type.
             const bool fp8Inputs = c.s.training.precision == Precision::Fp8Mixed && c.gpu.peak.fp8 > 0;
-            const double forwardGathers = perLayer * (2.0 + 2.0 * c.refwd) * c.layers * mb;
+            const double forwardGathers = perLayer * (1.0 + c.refwd) * halves * c.layers * mb;
             const double backwardGathers = calls - forwardGathers;
             if (fp8Inputs) {
                 push(addCollective(c, r, Collective::AllGather, ParallelDim::TP, CommPurpose::ActivationsSequenceParallel,
@@ -116,11 +131,24 @@ double modelParallelTraffic(const Context& c, const ComputeTimes& compute, StepE
         }
         for (std::size_t n = 0; n < addedCount; ++n)
             exposedPerMb += expose(c, r, added[n], r.collectives[added[n]].seconds * (1.0 - perf.tpOverlap));
+        if (moeDispatch) {
+            // The dispatcher's gather after the all-to-all and its scatter before the combine, and
+            // their mirrors in the backward pass, in the 16-bit type (the dispatchers do not send
+            // fp8); they belong to the dispatch, which --ep-overlap hides, not to the linear
+            // layers that tensor-parallel overlap hides.
+            const double routed = size * m.moe.topK;
+            const double routedCalls = (2.0 + c.refwd) * c.layers * mb;
+            for (const Collective k : {Collective::AllGather, Collective::ReduceScatter}) {
+                const std::size_t i = addCollective(c, r, k, ParallelDim::TP, CommPurpose::RoutedTokens, l.tp, routed, routedCalls);
+                exposedPerMb += expose(c, r, i, r.collectives[i].seconds * (1.0 - perf.epOverlap));
+            }
+        }
     }
     if (l.ep > 1 && m.moe.isMoe()) {
         // Dispatch and combine, forward and backward (Lepikhin et al. 2020, GShard): 4 all-to-alls
-        // per MoE layer per micro-batch, each moving the GPU's routed tokens.
-        const double size = c.actBytes * c.tokens * m.moe.topK * hidden;
+        // per MoE layer per micro-batch, each moving the GPU's routed tokens (of its sequence
+        // shard under Megatron-Core's dispatcher, above).
+        const double size = c.actBytes * c.tokens * m.moe.topK * hidden / (moeDispatch ? l.tp : 1);
         const std::size_t i = addCollective(c, r, Collective::AllToAll, ParallelDim::EP, CommPurpose::RoutedTokens, l.ep, size,
                                             (4.0 + 2.0 * c.refwd) * c.layers * mb);
         exposedPerMb += expose(c, r, i, r.collectives[i].seconds * (1.0 - perf.epOverlap));
