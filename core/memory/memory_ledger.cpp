@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <span>
 
 #include "core/memory/activations.h"
 #include "core/memory/optimizer_states.h"
@@ -77,6 +78,25 @@ public:
         } else if ((g.projection & s_.training.loraTargets) != 0) {
             addAdapter(local, kind, out);
         }
+    }
+
+    // Without tensor or expert parallelism, with every state a number of bytes per element and no
+    // adapters, a part's counts are the inventory's scaled sums, made once when it was built in the
+    // order `add` would make them here (so the same to the last bit): no loop over the groups.
+    // Fills `parts` (indexed by InventoryPart) and returns true when it applies.
+    bool fromSums(const ParameterInventory& inventory, const std::array<Elements*, kInventoryParts>& parts) const
+    {
+        if (tp_ != 1 || ep_ != 1 || frozenBase_ || !perElementOptimizer_ || scale_ != inventory.scale())
+            return false;
+        for (std::size_t p = 0; p < kInventoryParts; ++p) {
+            const PartElements& sums = inventory.elements(static_cast<InventoryPart>(p));
+            Elements& out = *parts[p];
+            for (int kind = 0; kind < 2; ++kind) {
+                out.count[kind][0] = sums.scaled[kind][linearIndex_ == 1 ? 1 : 0];
+                out.count[kind][1] = linearIndex_ == 1 ? sums.scaled[kind][2] : 0.0;
+            }
+        }
+        return true;
     }
 
     // Applies the bytes per element to a part's counts.
@@ -285,7 +305,8 @@ LedgerTensors ledgerTensors(const Scenario& s, const ParameterInventory& invento
     const TensorAccountant accountant(s, tp, ep, shapeParameters);
     using Elements = TensorAccountant::Elements;
     Elements embedding, layer, moeBlock, denseMlp, final, tiedOutput;
-    for (const TensorGroup& g : inventory.groups()) {
+    const bool summed = accountant.fromSums(inventory, {&embedding, &layer, &moeBlock, &denseMlp, &final, &tiedOutput});
+    for (const TensorGroup& g : summed ? std::span<const TensorGroup>() : inventory.groups()) {
         switch (g.placement) {
         case Placement::Embedding: accountant.add(g, embedding, out.embedding); break;
         case Placement::Layer:

@@ -58,36 +58,9 @@ ParameterCount countParameters(const ModelSpec& m)
     return countParameters(m, ParameterInventory(m));
 }
 
-ParameterCount countParameters(const ModelSpec& m, const ParameterInventory& inventory)
+ParameterCount countParameters(const ModelSpec&, const ParameterInventory& inventory)
 {
-    ParameterCount c;
-    std::int64_t expertPerLayer = 0;
-    std::int64_t oneExpertPerLayer = 0;
-    std::int64_t moeBlock = 0;   // per MoE layer, absent from the dense ones
-    std::int64_t denseMlp = 0;   // per dense layer of a MoE model
-    for (const TensorGroup& g : inventory.groups()) {
-        switch (g.placement) {
-        case Placement::Embedding: c.embedding += g.elements(); break;
-        case Placement::Layer:
-            c.perLayer += g.elements();
-            if (g.moeBlock)
-                moeBlock += g.elements();
-            if (g.expert) {
-                expertPerLayer += g.elements();
-                oneExpertPerLayer += g.rows * g.cols;
-            }
-            break;
-        case Placement::DenseLayer: denseMlp += g.elements(); break;
-        case Placement::FinalNorm: c.finalNorm += g.elements(); break;
-        case Placement::Output: c.output += g.elements(); break;
-        }
-    }
-    c.perLayerActive = c.perLayer - expertPerLayer + oneExpertPerLayer * m.moe.topK;
-    const std::int64_t dense = m.moe.isMoe() ? std::clamp<std::int64_t>(m.moe.denseLayers, 0, m.layers) : 0;
-    const std::int64_t denseLayer = c.perLayer - moeBlock + denseMlp;
-    c.total = c.embedding + (m.layers - dense) * c.perLayer + dense * denseLayer + c.finalNorm + c.output;
-    c.active = c.embedding + (m.layers - dense) * c.perLayerActive + dense * denseLayer + c.finalNorm + c.output;
-    return c;
+    return inventory.count();  // summed as the inventory was built
 }
 
 std::int64_t ledgerParameters(const ModelSpec& m)

@@ -95,6 +95,7 @@ struct ParameterCount {
 };
 ParameterCount countParameters(const ModelSpec& model);
 class ParameterInventory;
+// The same from the model's inventory, which sums it as it is built.
 ParameterCount countParameters(const ModelSpec& model, const ParameterInventory& inventory);
 
 // The parameter count the ledger uses: exactParams when set, else the shape's count.

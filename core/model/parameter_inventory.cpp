@@ -1,5 +1,6 @@
 #include "core/model/parameter_inventory.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace shardscope {
@@ -13,7 +14,110 @@ std::int64_t normElements(const ModelSpec& m) { return m.hidden * (m.norm == Nor
 
 } // namespace
 
-ParameterInventory::ParameterInventory(const ModelSpec& m)
+void ParameterInventory::add(const char* name, Placement placement, std::int64_t rows, std::int64_t cols,
+                             std::int64_t copies, TpSplit split, bool expert, unsigned projection, bool moeBlock)
+{
+    assert(size_ < groups_.size());
+    groups_[size_] = TensorGroup{name, placement, rows, cols, copies, split, expert, moeBlock, projection};
+    sum(groups_[size_++]);
+}
+
+void ParameterInventory::sum(const TensorGroup& g)
+{
+    const std::int64_t elements = g.elements();
+    const int kind = g.expert ? 1 : 0;
+    const int linear = g.isLinear() ? 1 : 0;
+    const auto addTo = [&](InventoryPart part) { parts_[static_cast<std::size_t>(part)].count[kind][linear] += elements; };
+    switch (g.placement) {
+    case Placement::Embedding:
+        addTo(InventoryPart::Embedding);
+        // Tied embeddings under pipeline parallelism: the last stage keeps its own copy of the word
+        // embedding for the output layer (Megatron-LM, LanguageModule.setup_embeddings_and_output_layer).
+        if (tiedEmbeddings_ && g.split == TpSplit::Vocab)
+            addTo(InventoryPart::TiedOutput);
+        count_.embedding += elements;
+        embeddingTensors_ += g.copies;
+        break;
+    case Placement::Layer:
+        addTo(InventoryPart::Layer);
+        if (g.moeBlock)
+            addTo(InventoryPart::MoeBlock);
+        count_.perLayer += elements;
+        layerTensors_ += g.copies;
+        if (g.expert) {
+            expertPerLayer_ += elements;
+            oneExpertPerLayer_ += g.rows * g.cols;
+            ++expertGroups_;
+            assert(expertCopies_ == 0 || expertCopies_ == g.copies);  // every routed expert group holds all the experts
+            expertCopies_ = g.copies;
+        }
+        break;
+    case Placement::DenseLayer: addTo(InventoryPart::DenseMlp); break;
+    case Placement::FinalNorm:
+        addTo(InventoryPart::Final);
+        count_.finalNorm += elements;
+        finalTensors_ += g.copies;
+        break;
+    case Placement::Output:
+        addTo(InventoryPart::Final);
+        count_.output += elements;
+        finalTensors_ += g.copies;
+        break;
+    }
+}
+
+void ParameterInventory::finishCount(const ModelSpec& m)
+{
+    ParameterCount& c = count_;
+    const PartElements& moe = parts_[static_cast<std::size_t>(InventoryPart::MoeBlock)];
+    const PartElements& denseMlp = parts_[static_cast<std::size_t>(InventoryPart::DenseMlp)];
+    const std::int64_t moeBlock = moe.count[0][0] + moe.count[0][1] + moe.count[1][0] + moe.count[1][1];
+    const std::int64_t dense = m.moe.isMoe() ? std::clamp<std::int64_t>(m.moe.denseLayers, 0, m.layers) : 0;
+    const std::int64_t denseLayer = c.perLayer - moeBlock + denseMlp.count[0][0] + denseMlp.count[0][1];
+    c.perLayerActive = c.perLayer - expertPerLayer_ + oneExpertPerLayer_ * m.moe.topK;
+    c.total = c.embedding + (m.layers - dense) * c.perLayer + dense * denseLayer + c.finalNorm + c.output;
+    c.active = c.embedding + (m.layers - dense) * c.perLayerActive + dense * denseLayer + c.finalNorm + c.output;
+    scale_ = parameterScale(m, c.total);
+    sumScaled();
+}
+
+void ParameterInventory::sumScaled()
+{
+    for (const TensorGroup& g : groups()) {
+        const double elements = static_cast<double>(g.elements()) * scale_;
+        const int kind = g.expert ? 1 : 0;
+        const int split = g.isLinear() ? 2 : 1;
+        const auto addTo = [&](InventoryPart part) {
+            double* sums = parts_[static_cast<std::size_t>(part)].scaled[kind];
+            sums[0] += elements;
+            sums[split] += elements;
+        };
+        switch (g.placement) {
+        case Placement::Embedding:
+            addTo(InventoryPart::Embedding);
+            if (tiedEmbeddings_ && g.split == TpSplit::Vocab)
+                addTo(InventoryPart::TiedOutput);
+            break;
+        case Placement::Layer:
+            addTo(InventoryPart::Layer);
+            if (g.moeBlock)
+                addTo(InventoryPart::MoeBlock);
+            break;
+        case Placement::DenseLayer: addTo(InventoryPart::DenseMlp); break;
+        case Placement::FinalNorm:
+        case Placement::Output: addTo(InventoryPart::Final); break;
+        }
+    }
+}
+
+std::int64_t ParameterInventory::tensorsOn(int layers, bool first, bool last, int ep) const
+{
+    const std::int64_t perRank = ep > 1 ? (expertCopies_ + ep - 1) / ep : expertCopies_;
+    const std::int64_t perLayer = layerTensors_ - expertGroups_ * expertCopies_ + expertGroups_ * perRank;
+    return (first ? embeddingTensors_ : 0) + perLayer * layers + (last ? finalTensors_ : 0);
+}
+
+ParameterInventory::ParameterInventory(const ModelSpec& m) : tiedEmbeddings_(m.tiedEmbeddings), layers_(m.layers)
 {
     const std::int64_t h = m.hidden;
     const std::int64_t q = m.queryWidth();
@@ -91,13 +195,7 @@ ParameterInventory::ParameterInventory(const ModelSpec& m)
     add("final_norm", Placement::FinalNorm, normElements(m), 1, 1, TpSplit::Replicated, false, 0);
     if (!m.tiedEmbeddings)
         add("output", Placement::Output, m.vocab, h, 1, TpSplit::Vocab, false, 0);
-}
-
-void ParameterInventory::add(const char* name, Placement placement, std::int64_t rows, std::int64_t cols,
-                             std::int64_t copies, TpSplit split, bool expert, unsigned projection, bool moeBlock)
-{
-    assert(size_ < groups_.size());
-    groups_[size_++] = TensorGroup{name, placement, rows, cols, copies, split, expert, moeBlock, projection};
+    finishCount(m);
 }
 
 } // namespace shardscope

@@ -50,18 +50,65 @@ struct TensorGroup {
     std::int64_t elements() const { return rows * cols * copies; }
 };
 
+// The parts of a model the memory ledger sums states over: the embedding (first stage), one layer,
+// the MoE block of a layer (absent from the first k dense layers), the dense MLP that replaces it
+// there, the final norm and output layer (last stage), and the last stage's copy of a tied
+// embedding under pipeline parallelism.
+enum class InventoryPart : std::uint8_t { Embedding, Layer, MoeBlock, DenseMlp, Final, TiedOutput };
+inline constexpr std::size_t kInventoryParts = 6;
+
+// Whole (unsplit) element counts of one part: [expert][linear weight]; and the same times the
+// model's --params scale, summed group by group in inventory order (the memory ledger's own order,
+// so its sums come out the same to the last bit): [expert][every group, the other groups, the
+// linear weights].
+struct PartElements {
+    std::int64_t count[2][2] = {{0, 0}, {0, 0}};
+    double scaled[2][3] = {{0, 0, 0}, {0, 0, 0}};
+};
+
 // Every parameter tensor of a model, grouped. Built without heap allocation because the
-// estimator builds one per estimate and must stay within microseconds.
+// estimator builds one per estimate and must stay within microseconds. The sums that every
+// estimate needs (the parameter count, each part's elements, the tensor count of the optimizer's
+// step counters) are made as the groups are added, instead of in a loop over the groups by each
+// caller.
 class ParameterInventory {
 public:
     explicit ParameterInventory(const ModelSpec& model);
     std::span<const TensorGroup> groups() const { return {groups_.data(), size_}; }
 
+    const ParameterCount& count() const { return count_; }
+    double scale() const { return scale_; }  // parameterScale(model, count().total)
+    const PartElements& elements(InventoryPart part) const { return parts_[static_cast<std::size_t>(part)]; }
+    // Parameter tensors on a GPU holding `layers` layers, the embedding when `first`, the final norm
+    // and output layer when `last`, with the experts split over `ep` ranks (uneven splits round up);
+    // the dense MLP of a MoE model's first k layers counts as the block it replaces.
+    std::int64_t tensorsOn(int layers, bool first, bool last, int ep) const;
+    // The same in the whole model.
+    std::int64_t tensors() const { return tensorsOn(layers_, true, true, 1); }
+
 private:
-    void add(const char* name, Placement placement, std::int64_t rows, std::int64_t cols, std::int64_t copies,
-             TpSplit split, bool expert, unsigned projection, bool moeBlock = false);
+    // Inlined into the constructor, where the placement and kind of each group are constants, so
+    // the sums cost a few additions per group.
+    [[gnu::always_inline]] inline void add(const char* name, Placement placement, std::int64_t rows, std::int64_t cols,
+                                           std::int64_t copies, TpSplit split, bool expert, unsigned projection,
+                                           bool moeBlock = false);
+    [[gnu::always_inline]] inline void sum(const TensorGroup& g);
+    void finishCount(const ModelSpec& m);
+    void sumScaled();
     std::array<TensorGroup, 32> groups_;  // the first size_ are set
     std::size_t size_ = 0;
+    bool tiedEmbeddings_ = false;
+    int layers_ = 0;
+    std::array<PartElements, kInventoryParts> parts_{};
+    ParameterCount count_;
+    double scale_ = 1.0;
+    std::int64_t expertPerLayer_ = 0;      // elements of the routed experts in one layer
+    std::int64_t oneExpertPerLayer_ = 0;   // of one routed expert
+    std::int64_t embeddingTensors_ = 0;    // tensors (copies) by placement; the layer's experts apart
+    std::int64_t layerTensors_ = 0;
+    std::int64_t finalTensors_ = 0;
+    std::int64_t expertGroups_ = 0;        // groups of routed experts in a layer
+    std::int64_t expertCopies_ = 0;        // the experts each of them holds
 };
 
 // Whether a layer's linear layer has a bias: PyTorch's nn.Linear then dispatches aten.addmm

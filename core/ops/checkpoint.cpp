@@ -29,9 +29,10 @@ constexpr EnumChoice kStates[] = {
 std::size_t at(CheckpointState state) { return static_cast<std::size_t>(state); }
 
 // Parameter tensors that carry optimizer state, in the whole model and on one GPU holding `layers`
-// layers (and the embedding when `first`, the final norm and output layer when `last`), in one
-// pass over the inventory (this runs on every estimate). torch.optim keeps one step counter per
-// such tensor; LoRA trains two adapter matrices (A and B) per target projection.
+// layers (and the embedding when `first`, the final norm and output layer when `last`): with full
+// fine-tuning every tensor, as the inventory counted them; LoRA trains two adapter matrices (A and
+// B) per target projection, counted in one pass over the inventory. torch.optim keeps one step
+// counter per such tensor.
 struct TensorCounts {
     double whole = 0;
     double rank = 0;
@@ -40,15 +41,16 @@ struct TensorCounts {
 TensorCounts trainableTensorCounts(const Scenario& s, const ParameterInventory& inventory, int ep, int layers, bool first, bool last)
 {
     TensorCounts counts;
+    if (s.training.finetune == FineTune::Full) {  // every tensor: the inventory counted them as it was built
+        counts.whole = static_cast<double>(inventory.tensors());
+        counts.rank = static_cast<double>(inventory.tensorsOn(layers, first, last, ep));
+        return counts;
+    }
     const double modelLayers = static_cast<double>(s.model.layers);
     for (const TensorGroup& g : inventory.groups()) {
-        double per = 0;  // tensors of the group per place it appears
-        if (s.training.finetune == FineTune::Full)
-            per = 1.0;
-        else if ((g.projection & s.training.loraTargets) != 0)
-            per = 2.0;  // the adapter's A and B
-        else
+        if ((g.projection & s.training.loraTargets) == 0)
             continue;
+        const double per = 2.0;  // tensors per place the group appears: the adapter's A and B
         double whole = 0;
         double here = 0;
         switch (g.placement) {

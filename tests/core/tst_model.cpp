@@ -2,6 +2,8 @@
 // and the --params family of shapes.
 #include <QtTest>
 
+#include <cmath>
+
 #include "core/model/hf_config.h"
 #include "core/model/params_family.h"
 #include "core/model/parameter_inventory.h"
@@ -61,6 +63,62 @@ private slots:
                 QCOMPARE(count, *p.publishedParams);
             else  // a rounded published figure ("175B"): within 1%
                 QVERIFY2(std::abs(count - *p.publishedParamsApprox) < 0.01 * *p.publishedParamsApprox, p.spec.id.c_str());
+        }
+    }
+
+    void inventorySumsMatchItsGroups()
+    {
+        // Llama 2 7B has 291 parameter tensors, as transformers' LlamaForCausalLM.named_parameters()
+        // lists them: embed_tokens, 32 layers of 9 (input_layernorm, q, k, v, o, post_attention_layernorm,
+        // gate, up, down), norm, lm_head. AdamW keeps a step counter for each.
+        QCOMPARE(ParameterInventory(preset("llama2-7b")).tensors(), std::int64_t{291});
+        // The sums the inventory makes as it is built equal the same sums over its groups, for every preset.
+        for (const ModelPreset& p : standardModelPresets().all()) {
+            const ParameterInventory inventory(p.spec);
+            std::int64_t elements[kInventoryParts] = {};
+            for (const TensorGroup& g : inventory.groups()) {
+                const auto part = [&](InventoryPart k) -> std::int64_t& { return elements[static_cast<std::size_t>(k)]; };
+                switch (g.placement) {
+                case Placement::Embedding:
+                    part(InventoryPart::Embedding) += g.elements();
+                    if (p.spec.tiedEmbeddings && g.split == TpSplit::Vocab)
+                        part(InventoryPart::TiedOutput) += g.elements();
+                    break;
+                case Placement::Layer:
+                    part(InventoryPart::Layer) += g.elements();
+                    if (g.moeBlock)
+                        part(InventoryPart::MoeBlock) += g.elements();
+                    break;
+                case Placement::DenseLayer: part(InventoryPart::DenseMlp) += g.elements(); break;
+                case Placement::FinalNorm:
+                case Placement::Output: part(InventoryPart::Final) += g.elements(); break;
+                }
+            }
+            for (std::size_t k = 0; k < kInventoryParts; ++k) {
+                const PartElements& sums = inventory.elements(static_cast<InventoryPart>(k));
+                QCOMPARE(sums.count[0][0] + sums.count[0][1] + sums.count[1][0] + sums.count[1][1], elements[k]);
+                const double scaled = static_cast<double>(elements[k]) * inventory.scale();
+                QVERIFY(std::abs(sums.scaled[0][0] + sums.scaled[1][0] - scaled) <= 1e-12 * scaled);
+                QCOMPARE(sums.scaled[0][1] + sums.scaled[0][2], sums.scaled[0][0]);  // the other groups and the linear weights make up the whole
+            }
+            for (int ep : {1, 3, 8}) {
+                for (int layers : {1, p.spec.layers}) {
+                    for (int ends = 0; ends < 4; ++ends) {
+                        const bool first = (ends & 1) != 0, last = (ends & 2) != 0;
+                        std::int64_t tensors = 0;
+                        for (const TensorGroup& g : inventory.groups()) {
+                            const std::int64_t copies = g.expert ? (g.copies + ep - 1) / ep : g.copies;
+                            if (g.placement == Placement::Layer)
+                                tensors += copies * layers;
+                            else if (g.placement == Placement::Embedding)
+                                tensors += first ? copies : 0;
+                            else if (g.placement != Placement::DenseLayer)
+                                tensors += last ? copies : 0;
+                        }
+                        QCOMPARE(inventory.tensorsOn(layers, first, last, ep), tensors);
+                    }
+                }
+            }
         }
     }
 
