@@ -6,11 +6,14 @@
 #include <cmath>
 
 #include <QApplication>
+#include <QClipboard>
 #include <QComboBox>
 #include <QImage>
 #include <QLineEdit>
+#include <QMenu>
 #include <QTimer>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QXmlStreamReader>
 
 #include "ui/charts/chart_base.h"
@@ -91,6 +94,43 @@ private slots:
         const QString svg = QString::fromUtf8(file.readAll());
         QVERIFY2(svg.contains(QStringLiteral("显存")), "the exported chart is not in Chinese");
         QCOMPARE(chart->title(), englishTitle);  // the window is English again
+    }
+
+    void narrowPanelMovesTheCopyButtonsIntoExportsMenu()
+    {
+        // With twice the text beside the controls a chart panel is narrower than its three buttons:
+        // Export keeps its place and the copy actions move into its menu, and come back when wide.
+        auto* chart = new MemoryChart;
+        ChartPanel panel(chart);
+        panel.resize(900, 500);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        const auto buttons = panel.findChildren<QToolButton*>();
+        QCOMPARE(buttons.size(), 3);
+        QVERIFY(!panel.buttonsCompact());
+        for (QToolButton* button : buttons)
+            QVERIFY(button->isVisible());
+        QVERIFY(panel.minimumSizeHint().width() < 300);  // the widest button, not the row
+        panel.resize(200, 500);
+        QVERIFY(panel.buttonsCompact());
+        int shown = 0;
+        for (QToolButton* button : buttons) {
+            if (!button->isVisible())
+                continue;
+            ++shown;
+            QVERIFY(button->menu() != nullptr);
+            QCOMPARE(button->menu()->actions().size(), 2);
+            QGuiApplication::clipboard()->clear();
+            button->menu()->actions().front()->trigger();  // Copy image
+            QVERIFY(!QGuiApplication::clipboard()->image().isNull());
+        }
+        QCOMPARE(shown, 1);
+        panel.resize(900, 500);
+        QVERIFY(!panel.buttonsCompact());
+        for (QToolButton* button : buttons) {
+            QVERIFY(button->isVisible());
+            QCOMPARE(button->menu(), nullptr);
+        }
     }
 
     void svgParsesAsXml()

@@ -3,10 +3,10 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QEvent>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QKeySequence>
+#include <QMenu>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
@@ -15,18 +15,21 @@
 #include <QVBoxLayout>
 
 #include "ui/charts/chart_base.h"
+#include "ui/controls/flow_layout.h"
 #include "ui/export/chart_export.h"
 
 namespace shardscope::ui {
 
 ChartPanel::ChartPanel(ChartBase* chart, QWidget* parent)
     : QWidget(parent), chart_(chart), table_(new QTableWidget(this)), exportButton_(new QToolButton(this)),
-      copyImageButton_(new QToolButton(this)), copyTableButton_(new QToolButton(this))
+      copyImageButton_(new QToolButton(this)), copyTableButton_(new QToolButton(this)), copyMenu_(new QMenu(this)),
+      copyImageAction_(copyMenu_->addAction(QString())), copyTableAction_(copyMenu_->addAction(QString()))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
-    auto* buttons = new QHBoxLayout;
-    buttons->addStretch();
+    // Its minimum is the widest button, not the row: with twice the text size beside the controls
+    // the row is wider than the panel, and the copy buttons then move into Export's menu (fitButtons).
+    auto* buttons = new FlowLayout;
     buttons->addWidget(exportButton_);
     buttons->addWidget(copyImageButton_);
     buttons->addWidget(copyTableButton_);
@@ -57,7 +60,33 @@ ChartPanel::ChartPanel(ChartBase* chart, QWidget* parent)
     connect(exportButton_, &QToolButton::clicked, this, [this] { emit exportRequested(chart_); });
     connect(copyImageButton_, &QToolButton::clicked, this, [this] { copyChartImage(chart_, ExportOptions{}); });
     connect(copyTableButton_, &QToolButton::clicked, this, &ChartPanel::copyTable);
+    connect(copyImageAction_, &QAction::triggered, copyImageButton_, &QToolButton::click);
+    connect(copyTableAction_, &QAction::triggered, copyTableButton_, &QToolButton::click);
     retranslate();
+}
+
+void ChartPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitButtons();
+}
+
+void ChartPanel::fitButtons()
+{
+    // The whole row's width from the size hints, which hidden buttons keep, so the choice depends
+    // on the panel's width alone and cannot flip back and forth.
+    int row = 0;
+    for (const QToolButton* button : {exportButton_, copyImageButton_, copyTableButton_})
+        row += button->sizeHint().width();
+    const QMargins m = layout()->contentsMargins();
+    row += 2 * 6 + m.left() + m.right();
+    compact_ = row > width();
+    if (presenting_)
+        return;
+    copyImageButton_->setVisible(!compact_);
+    copyTableButton_->setVisible(!compact_);
+    exportButton_->setMenu(compact_ ? copyMenu_ : nullptr);
+    exportButton_->setPopupMode(compact_ ? QToolButton::MenuButtonPopup : QToolButton::DelayedPopup);
 }
 
 void ChartPanel::setTableRows(int rows)
@@ -121,9 +150,11 @@ void ChartPanel::flushTable()
 
 void ChartPanel::setPresenting(bool presenting)
 {
+    presenting_ = presenting;
     table_->setVisible(!presenting);
     for (QToolButton* button : {exportButton_, copyImageButton_, copyTableButton_})
         button->setVisible(!presenting);
+    fitButtons();
 }
 
 void ChartPanel::copyTable() const
@@ -161,12 +192,17 @@ void ChartPanel::retranslate()
     copyImageButton_->setToolTip(tr("Copy this chart to the clipboard as an image"));
     copyTableButton_->setText(tr("Copy table"));
     copyTableButton_->setToolTip(tr("Copy the numbers as tab-separated text (Ctrl+C in the table)"));
+    copyImageAction_->setText(copyImageButton_->text());
+    copyTableAction_->setText(copyTableButton_->text());
+    fitButtons();
 }
 
 void ChartPanel::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
+    else if (event->type() == QEvent::FontChange)
+        fitButtons();  // larger text, wider buttons
     QWidget::changeEvent(event);
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 #include <QWidget>
 
+class QAction;
+class QMenu;
 class QTableWidget;
 class QTimer;
 class QToolButton;
@@ -24,6 +26,8 @@ public:
     // The table keeps room for this many rows (a short table whose every row matters, such as
     // the four drift strategies) however the splitter is dragged.
     void setTableRows(int rows);
+    // Whether the copy buttons have moved into the Export button's menu (a narrow panel).
+    bool buttonsCompact() const { return compact_; }
 
 signals:
     void exportRequested(ChartBase* chart);
@@ -31,16 +35,23 @@ signals:
 protected:
     void changeEvent(QEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void refreshTable();
     void retranslate();
+    void fitButtons();
 
     ChartBase* chart_;
     QTableWidget* table_;
     QToolButton* exportButton_;
     QToolButton* copyImageButton_;
     QToolButton* copyTableButton_;
+    QMenu* copyMenu_;  // the copy actions, on the Export button when the row does not fit
+    QAction* copyImageAction_;
+    QAction* copyTableAction_;
+    bool compact_ = false;
+    bool presenting_ = false;
     bool sized_ = false;
     QTimer* tableTimer_ = nullptr;
 };

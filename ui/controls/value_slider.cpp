@@ -29,6 +29,9 @@ ValueSlider::ValueSlider(QWidget* parent)
     label_->setBuddy(slider_);
     slider_->setPageStep(1);
     slider_->setFocusPolicy(Qt::StrongFocus);
+    // The label wraps rather than widen the controls dock: "Pipeline stages · assumed" at twice
+    // the text size is wider than a 1366-px window can give the dock.
+    label_->setWordWrap(true);
     problem_->setWordWrap(true);
     problem_->setStyleSheet(QStringLiteral("color: #c00000;"));
     problem_->hide();

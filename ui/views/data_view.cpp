@@ -3,7 +3,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
-#include <QGridLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSpinBox>
@@ -14,6 +14,7 @@
 #include "ui/charts/chart_panel.h"
 #include "ui/charts/data_sharding_chart.h"
 #include "ui/controls/enum_combo.h"
+#include "ui/controls/flow_layout.h"
 #include "ui/i18n/ui_text.h"
 
 namespace shardscope::ui {
@@ -37,7 +38,7 @@ DataView::DataView(const ViewContext&, QWidget* parent)
       chart_(new DataShardingChart), panel_(new ChartPanel(chart_))
 {
     auto* layout = new QVBoxLayout(this);
-    auto* controls = new QGridLayout;
+    auto* controls = new FlowLayout(Qt::AlignLeft, 12);  // each label beside its field; pairs wrap
     samples_->setRange(1, 1000000000);
     ranks_->setRange(1, 4096);
     seed_->setRange(0, 2147483647);
@@ -48,15 +49,17 @@ DataView::DataView(const ViewContext&, QWidget* parent)
     const std::pair<QLabel*, QWidget*> fields[] = {{samplesLabel_, samples_}, {ranksLabel_, ranks_}, {samplerLabel_, sampler_},
                                                    {seedLabel_, seed_},       {epochLabel_, epoch_}, {microLabel_, micro_},
                                                    {consumedLabel_, consumed_}};
-    int column = 0;
     for (const auto& [label, widget] : fields) {
         label->setBuddy(widget);
-        controls->addWidget(label, column < 8 ? 0 : 1, column % 8);
-        controls->addWidget(widget, column < 8 ? 0 : 1, column % 8 + 1);
-        column += 2;
+        auto* pair = new QWidget;
+        auto* row = new QHBoxLayout(pair);
+        row->setContentsMargins(0, 0, 0, 0);
+        row->addWidget(label);
+        row->addWidget(widget);
+        controls->addWidget(pair);
     }
-    controls->addWidget(shuffle_, 1, 6);
-    controls->addWidget(dropLast_, 1, 7);
+    controls->addWidget(shuffle_);
+    controls->addWidget(dropLast_);
     layout->addLayout(controls);
     notes_->setWordWrap(true);
     notes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
