@@ -48,10 +48,12 @@ private slots:
             // Chart sizes with the type scale the window gives them: a desktop window (scale 1),
             // presentation at 1366x768 (1.28) beside the tour or alone, at 1920x1080 (1.8), and
             // Ctrl+Plus twice in a large window (a laptop window at that scale:
-            // everyChartReadsInAWindow).
+            // everyChartReadsInAWindow), and the overview in a 1366x768 window at text x1.75 and x2,
+            // where the plot is under 100 px tall.
             const std::pair<QSize, double> looks[] = {{QSize(640, 430), 1.0},  {QSize(960, 560), 1.0},
                                                       {QSize(900, 600), 1.28}, {QSize(1340, 560), 1.28},
-                                                      {QSize(1900, 960), 1.8}, {QSize(1500, 800), 1.32}};
+                                                      {QSize(1900, 960), 1.8}, {QSize(1500, 800), 1.32},
+                                                      {QSize(560, 330), 1.0}};
             for (const auto& [size, scale] : looks) {
                 drawAt(chart, size, scale);
                 ++cases;
@@ -95,6 +97,49 @@ private slots:
         QVERIFY(cases > 100);
         QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("%1 problems, first: ").arg(problems.size()) +
                                                 problems.mid(0, 12).join(QLatin1Char('\n'))));
+    }
+
+    void memoryTotalsFitAShortPlot()
+    {
+        // At twice the text in a 1366x768 window the overview's memory chart is about 400x360 px
+        // with a plot under 100 px tall: the 18 % headroom above the taller bar was less than its
+        // total's height and cut "132 GB" at the plot's top, and the model-state labels lay on the
+        // totals and the capacity label. The totals now stay inside the plot and the model-state
+        // labels give way. (The tick labels and the axis title are too crowded at that size for
+        // the full check, and the window's rows find them.)
+        MemoryChart chart;
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        for (const int gpus : {1, 64}) {
+            Scenario s = defaultScenario();
+            s.parallel.gpus = gpus;
+            const Estimate e = estimate(s);
+            QVERIFY(e.valid());
+            chart.setEstimate(s, e);
+            for (const QSize size : {QSize(400, 360), QSize(430, 390), QSize(640, 430)}) {
+                drawAt(chart, size, 2.0);
+                const QRectF plot = QRectF(chart.axisRect()->rect()).adjusted(-1, -1, 1, 1);
+                QList<QCPItemText*> shown;
+                for (int i = 0; i < chart.itemCount(); ++i) {
+                    auto* label = qobject_cast<QCPItemText*>(chart.item(i));
+                    if (label != nullptr && label->visible())
+                        shown << label;
+                }
+                for (QCPItemText* label : shown) {
+                    const QString text = label->text().simplified();
+                    if (text.endsWith(QStringLiteral(" GB")))  // a total
+                        QVERIFY2(plot.contains(itemTextRect(label)), qPrintable(QStringLiteral("%1 GPUs, %2x%3: '%4' cut")
+                                                                                     .arg(gpus).arg(size.width()).arg(size.height()).arg(text)));
+                    if (!text.startsWith(QChar(0x2190)))
+                        continue;
+                    for (QCPItemText* other : shown) {
+                        QVERIFY2(other == label || !itemTextRect(label).adjusted(1, 1, -1, -1).intersects(itemTextRect(other).adjusted(1, 1, -1, -1)),
+                                 qPrintable(QStringLiteral("%1 GPUs, %2x%3: '%4' over '%5'").arg(gpus).arg(size.width()).arg(size.height())
+                                                .arg(text, other->text().simplified())));
+                    }
+                }
+            }
+        }
     }
 
     void stepTotalNeverCut()

@@ -73,8 +73,31 @@ double coveredArea(const QRectF& r, const QList<QPointer<QCPItemText>>& others)
 
 } // namespace
 
+void MemoryChart::raiseForTotals()
+{
+    // The totals stand on their bars. The range leaves 18 % above the tallest, which in a short
+    // plot (twice the text beside the controls, where the plot is under 100 px tall) is less than
+    // a label's height: the label was cut at the plot's top. The bar's top must then be at least
+    // a label below it: plotHeight (1 - total / upper) >= labelHeight.
+    yAxis->setRange(0, yUpper_);
+    const double plotHeight = axisRect()->height();
+    if (plotHeight <= 0)
+        return;
+    double upper = yUpper_;
+    for (int bar = 0; bar < 2; ++bar) {
+        QCPItemText* total = totalLabels_[static_cast<std::size_t>(bar)];
+        if (total == nullptr)
+            continue;
+        const double share = std::min(0.6, (itemTextRect(total).height() + 2.0) / plotHeight);
+        upper = std::max(upper, total->position->coords().y() / (1.0 - share));
+    }
+    if (upper > yUpper_)
+        yAxis->setRange(0, upper);
+}
+
 void MemoryChart::placeLabels()
 {
+    raiseForTotals();
     widenForCapacityLabel();
     if (secondStatesLabel_ != nullptr)
         secondStatesLabel_->setVisible(true);  // the capacity label's place decides again
@@ -86,7 +109,26 @@ void MemoryChart::placeLabels()
         if (textRect(firstStatesLabel_).intersects(barRects()[1]))
             firstStatesLabel_->setVisible(false);
     }
+    // A plot under four labels tall (twice the text beside the controls) has no room for them
+    // beside the totals and the capacity label: both give way at once.
+    if (firstStatesLabel_ != nullptr && axisRect()->height() < 4.0 * itemTextRect(firstStatesLabel_).height()) {
+        firstStatesLabel_->setVisible(false);
+        if (secondStatesLabel_ != nullptr)
+            secondStatesLabel_->setVisible(false);
+    }
     placeCapacityLabel();
+    // In a small chart a model-state label can still lie over a total or the capacity label: it
+    // gives way, as its figure is in the subtitle.
+    for (QCPItemText* states : {firstStatesLabel_.data(), secondStatesLabel_.data()}) {
+        if (states == nullptr || !states->visible())
+            continue;
+        const QRectF r = textRect(states);
+        bool crowded = capacityText_ != nullptr && r.intersects(textRect(capacityText_));
+        for (QCPItemText* other : dataLabels_)
+            crowded = crowded || (other != nullptr && other != states && other->visible() && r.intersects(textRect(other)));
+        if (crowded)
+            states->setVisible(false);
+    }
 }
 
 std::array<QRectF, 2> MemoryChart::barRects() const
@@ -307,7 +349,8 @@ void MemoryChart::rebuild()
 
     const double capacity = estimate_.memory.gpuCapacity / units::kGB;
     const double highest = std::max({one.total(), many.total(), estimate_.memory.gpuCapacity}) / units::kGB;
-    yAxis->setRange(0, highest * 1.18 + 1e-9);
+    yUpper_ = highest * 1.18 + 1e-9;
+    yAxis->setRange(0, yUpper_);  // raised for the totals once laid out
 
     // The GPU's capacity, and the total above each bar.
     auto* line = new QCPItemStraightLine(this);
@@ -340,6 +383,7 @@ void MemoryChart::rebuild()
         total->setColor(th.text);
         total->setFont(scaledFont(11, true));
         dataLabels_.append(total);
+        totalLabels_[static_cast<std::size_t>(bar)] = total;
         // The model states (the article's 112 GB and 1.75 GB) are a thin slice when activations
         // dominate: name them beside the bar, at their height, so they read at any scale.
         auto* states = new QCPItemText(this);

@@ -29,11 +29,13 @@ protected:
 
 private:
     // Once the layout is known (the labels' pixel sizes depend on the chart's size and type
-    // scale): widens the x range where the capacity label needs room beside the second bar, hides
+    // scale): raises the y range where a total would be cut at the plot's top, widens the x range where the capacity label needs room beside the second bar, hides
     // the first bar's model-state label where it would lie over the second bar, then puts the
     // capacity label where it covers no text and the least of the bars, hiding the second bar's
-    // model-state label where only that frees a place.
+    // model-state label where only that frees a place; a model-state label still over other text
+    // gives way (its figure is in the subtitle).
     void placeLabels();
+    void raiseForTotals();
     void widenForCapacityLabel();
     void placeCapacityLabel();
     std::array<QRectF, 2> barRects() const;  // in pixels: the one-GPU bar, the most loaded GPU's
@@ -49,6 +51,8 @@ private:
     QList<QPointer<QCPItemText>> dataLabels_;  // the totals and model-state labels, placed by the data
     QPointer<QCPItemText> firstStatesLabel_;   // the one-GPU bar's model states, right of it
     QPointer<QCPItemText> secondStatesLabel_;  // the most loaded GPU's, right of its bar
+    std::array<QPointer<QCPItemText>, 2> totalLabels_;  // above each bar
+    double yUpper_ = 0;  // the y range's top before raiseForTotals
 };
 
 } // namespace shardscope::ui
