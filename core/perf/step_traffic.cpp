@@ -96,17 +96,17 @@ double modelParallelTraffic(const Context& c, const ComputeTimes& compute, StepE
         // (Narayanan et al. 2021 §3.2: 8bsh(t-1)/t elements per layer per micro-batch); sequence
         // parallelism turns each into an all-gather and a reduce-scatter (Korthikanti §4.2.2).
         const double size = c.actBytes * c.tokens * hidden;
-        // A parallel residual sums the attention and MLP outputs before one reduction, and their
-        // input gradients before one in the backward (GPT-NeoX's gpt_j_residual): half the calls.
-        const double perLayer = m.parallelResidual ? 0.5 : 1.0;
-        // The halves of a layer that gather the hidden states: attention and the MLP, or in an MoE
-        // layer attention and the shared experts (if any); each runs 2 + refwd of each kind.
-        const double halves = moeDispatch ? (m.moe.sharedExperts > 0 ? 2.0 : 1.0) : 2.0;
-        const double calls = perLayer * (2.0 + c.refwd) * halves * c.layers * mb;
-        // At most five collectives (fp8 gathers forward and backward, the reduce-scatter, and the
-        // routed tokens' gather and scatter): a fixed array, as the step model allocates nothing
-        // but its list of collectives.
-        std::array<std::size_t, 5> added{};
+        // The sets of gathers and scatters of the hidden states per layer, each 2 + refwd calls of
+        // each kind: attention's and the MLP's; one where a parallel residual sums the attention
+        // and MLP outputs before one reduction, and their input gradients before one in the
+        // backward (GPT-NeoX's gpt_j_residual); in an MoE layer under the dispatcher (above),
+        // attention's and the shared experts' (one set under a parallel residual), or attention's
+        // alone without shared experts.
+        const double sets = moeDispatch && m.moe.sharedExperts <= 0 ? 1.0 : m.parallelResidual ? 1.0 : 2.0;
+        const double calls = (2.0 + c.refwd) * sets * c.layers * mb;
+        // At most three collectives (fp8 gathers forward and backward, the reduce-scatter): a fixed
+        // array, as the step model allocates nothing but its list of collectives.
+        std::array<std::size_t, 3> added{};
         std::size_t addedCount = 0;
         const auto push = [&](std::size_t i) { added.at(addedCount++) = i; };
         if (l.sequenceParallel) {
@@ -115,7 +115,7 @@ double modelParallelTraffic(const Context& c, const ComputeTimes& compute, StepE
             // the forward all-gathers move 1 byte per element, the backward's gather gradients in
             // the 16-bit type.
             const bool fp8Inputs = c.s.training.precision == Precision::Fp8Mixed && c.gpu.peak.fp8 > 0;
-            const double forwardGathers = perLayer * (1.0 + c.refwd) * halves * c.layers * mb;
+            const double forwardGathers = (1.0 + c.refwd) * sets * c.layers * mb;
             const double backwardGathers = calls - forwardGathers;
             if (fp8Inputs) {
                 push(addCollective(c, r, Collective::AllGather, ParallelDim::TP, CommPurpose::ActivationsSequenceParallel,

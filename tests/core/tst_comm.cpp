@@ -254,15 +254,21 @@ private slots:
     void moeDispatcherGathersRoutedTokensInsideTheTensorParallelGroup_data()
     {
         QTest::addColumn<bool>("sp");
-        QTest::newRow("sequence parallel: Megatron-Core's alltoall dispatcher") << true;
-        QTest::newRow("no sequence parallelism: every tp rank routes all tokens") << false;
+        QTest::addColumn<bool>("parallelResidual");
+        QTest::newRow("sequence parallel: Megatron-Core's alltoall dispatcher") << true << false;
+        QTest::newRow("no sequence parallelism: every tp rank routes all tokens") << false << false;
+        // A parallel residual shares one reduction between attention and the MLP; under the
+        // dispatcher the MoE block has its own, so attention keeps a whole set.
+        QTest::newRow("sequence parallel, parallel residual") << true << true;
     }
     void moeDispatcherGathersRoutedTokensInsideTheTensorParallelGroup()
     {
         // Megatron-Core's MoEAlltoAllTokenDispatcher: permute -> A2A(EP) -> AG(TP) on the rank's
         // sequence shard (num_local_tokens = S/TP*B), RS(TP) -> A2A(EP) -> unpermute back.
         QFETCH(bool, sp);
+        QFETCH(bool, parallelResidual);
         Scenario s = preset("qwen3-30b-a3b");  // top-8 of 128 experts, h 2048, 48 layers, no shared expert
+        s.model.parallelResidual = parallelResidual;
         QCOMPARE(s.model.moe.sharedExperts, 0);
         s.training.seqLen = 4096;
         s.training.microBatch = 1;
@@ -278,8 +284,10 @@ private slots:
         const double routedTokens = 2.0 * 4096 * 8 * 2048;  // bf16 bytes of top-8 copies of the micro-batch
         const double layerCalls = 48.0 * 2;                 // layers x micro-batches
         int routedGathers = 0;
+        int allToAlls = 0;
         for (const CollectiveCall& c : e.step.collectives) {
             if (c.dimension == ParallelDim::EP) {
+                ++allToAlls;
                 QCOMPARE(int(c.collective), int(Collective::AllToAll));
                 QCOMPARE(c.bytes, sp ? routedTokens / 2 : routedTokens);
                 QCOMPARE(c.calls, 4 * layerCalls);
@@ -294,6 +302,7 @@ private slots:
             }
         }
         QCOMPARE(routedGathers, sp ? 2 : 0);
+        QCOMPARE(allToAlls, 1);
     }
 
     void pipelineBubble_data()

@@ -73,8 +73,10 @@ void ChartPanel::resizeEvent(QResizeEvent* event)
 
 void ChartPanel::fitButtons()
 {
-    // The whole row's width from the size hints, which hidden buttons keep, so the choice depends
-    // on the panel's width alone and cannot flip back and forth.
+    // The whole row's width from the size hints, which hidden buttons keep, measured with Export
+    // as it is without its menu (the menu's arrow widens it), so the choice depends on the panel's
+    // width alone, whichever way it was resized.
+    exportButton_->setMenu(nullptr);
     int row = 0;
     for (const QToolButton* button : {exportButton_, copyImageButton_, copyTableButton_})
         row += button->sizeHint().width();

@@ -73,31 +73,38 @@ double coveredArea(const QRectF& r, const QList<QPointer<QCPItemText>>& others)
 
 } // namespace
 
-void MemoryChart::raiseForTotals()
+bool MemoryChart::raiseForTotals()
 {
     // The totals stand on their bars. The range leaves 18 % above the tallest, which in a short
     // plot (twice the text beside the controls, where the plot is under 100 px tall) is less than
     // a label's height: the label was cut at the plot's top. The bar's top must then be at least
-    // a label below it: plotHeight (1 - total / upper) >= labelHeight.
-    yAxis->setRange(0, yUpper_);
+    // a label below it: plotHeight (1 - total / upper) >= labelHeight. The answer depends on the
+    // plot's height and the labels' alone, so a second layout finds the range already right.
     const double plotHeight = axisRect()->height();
-    if (plotHeight <= 0)
-        return;
     double upper = yUpper_;
-    for (int bar = 0; bar < 2; ++bar) {
+    for (int bar = 0; bar < 2 && plotHeight > 0; ++bar) {
         QCPItemText* total = totalLabels_[static_cast<std::size_t>(bar)];
         if (total == nullptr)
             continue;
         const double share = std::min(0.6, (itemTextRect(total).height() + 2.0) / plotHeight);
         upper = std::max(upper, total->position->coords().y() / (1.0 - share));
     }
-    if (upper > yUpper_)
-        yAxis->setRange(0, upper);
+    if (yAxis->range().upper == upper)
+        return false;
+    yAxis->setRange(0, upper);
+    return true;
 }
 
 void MemoryChart::placeLabels()
 {
-    raiseForTotals();
+    // A new y range after the layout: the axis made its ticks for the old one while preparing this
+    // layout, so lay out again (this runs again inside, where the range is then already right).
+    if (raiseForTotals() && !relayingOut_) {
+        relayingOut_ = true;
+        updateLayout();
+        relayingOut_ = false;
+        return;
+    }
     widenForCapacityLabel();
     if (secondStatesLabel_ != nullptr)
         secondStatesLabel_->setVisible(true);  // the capacity label's place decides again

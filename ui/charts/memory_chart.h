@@ -35,7 +35,7 @@ private:
     // model-state label where only that frees a place; a model-state label still over other text
     // gives way (its figure is in the subtitle).
     void placeLabels();
-    void raiseForTotals();
+    bool raiseForTotals();  // true when it changed the range
     void widenForCapacityLabel();
     void placeCapacityLabel();
     std::array<QRectF, 2> barRects() const;  // in pixels: the one-GPU bar, the most loaded GPU's
@@ -53,6 +53,7 @@ private:
     QPointer<QCPItemText> secondStatesLabel_;  // the most loaded GPU's, right of its bar
     std::array<QPointer<QCPItemText>, 2> totalLabels_;  // above each bar
     double yUpper_ = 0;  // the y range's top before raiseForTotals
+    bool relayingOut_ = false;  // placeLabels' second layout is under way
 };
 
 } // namespace shardscope::ui
