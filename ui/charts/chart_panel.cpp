@@ -49,6 +49,10 @@ ChartPanel::ChartPanel(ChartBase* chart, QWidget* parent)
     table_->verticalHeader()->setVisible(false);
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->installEventFilter(this);
+    // Where the window is short (larger text on a laptop screen) the table gives way down to its
+    // header and one row, not its scroll area's default minimum (setTableRows keeps more where
+    // every row matters).
+    table_->setMinimumHeight(2 * table_->verticalHeader()->defaultSectionSize() + 2 * table_->frameWidth());
 
     // The table follows the chart once changes pause (a slider drag repaints the chart every
     // frame; refilling and repainting a table that often would cost more than the chart).
