@@ -14,6 +14,29 @@ std::int64_t normElements(const ModelSpec& m) { return m.hidden * (m.norm == Nor
 
 } // namespace
 
+// Calls `f` with each ledger part a group counts in: its own, and the MoE block for the router and
+// experts of a layer, or the last stage's copy of a tied word embedding (under pipeline parallelism
+// it keeps one for the output layer: Megatron-LM, LanguageModule.setup_embeddings_and_output_layer).
+template <typename F>
+void ParameterInventory::forEachPart(const TensorGroup& g, F&& f) const
+{
+    switch (g.placement) {
+    case Placement::Embedding:
+        f(InventoryPart::Embedding);
+        if (tiedEmbeddings_ && g.split == TpSplit::Vocab)
+            f(InventoryPart::TiedOutput);
+        break;
+    case Placement::Layer:
+        f(InventoryPart::Layer);
+        if (g.moeBlock)
+            f(InventoryPart::MoeBlock);
+        break;
+    case Placement::DenseLayer: f(InventoryPart::DenseMlp); break;
+    case Placement::FinalNorm:
+    case Placement::Output: f(InventoryPart::Final); break;
+    }
+}
+
 void ParameterInventory::add(const char* name, Placement placement, std::int64_t rows, std::int64_t cols,
                              std::int64_t copies, TpSplit split, bool expert, unsigned projection, bool moeBlock)
 {
@@ -27,21 +50,13 @@ void ParameterInventory::sum(const TensorGroup& g)
     const std::int64_t elements = g.elements();
     const int kind = g.expert ? 1 : 0;
     const int linear = g.isLinear() ? 1 : 0;
-    const auto addTo = [&](InventoryPart part) { parts_[static_cast<std::size_t>(part)].count[kind][linear] += elements; };
+    forEachPart(g, [&](InventoryPart part) { parts_[static_cast<std::size_t>(part)].count[kind][linear] += elements; });
     switch (g.placement) {
     case Placement::Embedding:
-        addTo(InventoryPart::Embedding);
-        // Tied embeddings under pipeline parallelism: the last stage keeps its own copy of the word
-        // embedding for the output layer (Megatron-LM, LanguageModule.setup_embeddings_and_output_layer).
-        if (tiedEmbeddings_ && g.split == TpSplit::Vocab)
-            addTo(InventoryPart::TiedOutput);
         count_.embedding += elements;
         embeddingTensors_ += g.copies;
         break;
     case Placement::Layer:
-        addTo(InventoryPart::Layer);
-        if (g.moeBlock)
-            addTo(InventoryPart::MoeBlock);
         count_.perLayer += elements;
         layerTensors_ += g.copies;
         if (g.expert) {
@@ -52,14 +67,12 @@ void ParameterInventory::sum(const TensorGroup& g)
             expertCopies_ = g.copies;
         }
         break;
-    case Placement::DenseLayer: addTo(InventoryPart::DenseMlp); break;
+    case Placement::DenseLayer: break;
     case Placement::FinalNorm:
-        addTo(InventoryPart::Final);
         count_.finalNorm += elements;
         finalTensors_ += g.copies;
         break;
     case Placement::Output:
-        addTo(InventoryPart::Final);
         count_.output += elements;
         finalTensors_ += g.copies;
         break;
@@ -87,26 +100,11 @@ void ParameterInventory::sumScaled()
         const double elements = static_cast<double>(g.elements()) * scale_;
         const int kind = g.expert ? 1 : 0;
         const int split = g.isLinear() ? 2 : 1;
-        const auto addTo = [&](InventoryPart part) {
+        forEachPart(g, [&](InventoryPart part) {
             double* sums = parts_[static_cast<std::size_t>(part)].scaled[kind];
             sums[0] += elements;
             sums[split] += elements;
-        };
-        switch (g.placement) {
-        case Placement::Embedding:
-            addTo(InventoryPart::Embedding);
-            if (tiedEmbeddings_ && g.split == TpSplit::Vocab)
-                addTo(InventoryPart::TiedOutput);
-            break;
-        case Placement::Layer:
-            addTo(InventoryPart::Layer);
-            if (g.moeBlock)
-                addTo(InventoryPart::MoeBlock);
-            break;
-        case Placement::DenseLayer: addTo(InventoryPart::DenseMlp); break;
-        case Placement::FinalNorm:
-        case Placement::Output: addTo(InventoryPart::Final); break;
-        }
+        });
     }
 }
 

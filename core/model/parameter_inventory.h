@@ -93,6 +93,8 @@ private:
                                            std::int64_t copies, TpSplit split, bool expert, unsigned projection,
                                            bool moeBlock = false);
     [[gnu::always_inline]] inline void sum(const TensorGroup& g);
+    template <typename F>
+    [[gnu::always_inline]] inline void forEachPart(const TensorGroup& g, F&& f) const;
     void finishCount(const ModelSpec& m);
     void sumScaled();
     std::array<TensorGroup, 32> groups_;  // the first size_ are set
