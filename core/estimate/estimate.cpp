@@ -134,12 +134,12 @@ Estimate estimate(const Scenario& s)
     // Likewise the unshared states depend on tp and ep only: a layout without them (data
     // parallelism, ZeRO, pipelines) shares the single GPU's sums and only shards them.
     const LedgerTensors singleTensors = ledgerTensors(s, inventory, count.total, single.tp, single.ep);
-    e.memory.singleGpu = mostLoadedStage(s, single, ledgerStates(s, singleTensors, single), singleActivations);
+    mostLoadedStageInto(s, single, ledgerStates(s, singleTensors, single), singleActivations, e.memory.singleGpu);
     const bool sameActivations = layout.tp == single.tp && layout.cp == single.cp && layout.sequenceParallel == single.sequenceParallel;
     const bool sameTensors = layout.tp == single.tp && layout.ep == single.ep;
-    e.memory.perGpu = mostLoadedStage(s, layout,
-                                      sameTensors ? ledgerStates(s, singleTensors, layout) : ledgerStates(s, inventory, count.total, layout),
-                                      sameActivations ? singleActivations : ledgerActivations(s, inventory, layout));
+    mostLoadedStageInto(s, layout,
+                        sameTensors ? ledgerStates(s, singleTensors, layout) : ledgerStates(s, inventory, count.total, layout),
+                        sameActivations ? singleActivations : ledgerActivations(s, inventory, layout), e.memory.perGpu);
     e.model.paramsPerGpu = e.memory.perGpu.params;
     e.model.trainableParams = e.memory.singleGpu.trainableParams;
     e.model.stateBytesPerParam = e.model.params > 0 ? e.memory.singleGpu.device.modelStates() / static_cast<double>(e.model.params) : 0.0;
@@ -148,7 +148,7 @@ Estimate estimate(const Scenario& s)
         e.memory.gpuCapacity = gpu->memoryBytes;
         e.memory.fits = e.memory.perGpu.device.total() <= gpu->memoryBytes;
         e.memory.singleGpuFits = e.memory.singleGpu.device.total() <= gpu->memoryBytes;
-        e.step = estimateStep(s, inventory, count.total, *gpu, layout, e.memory.perGpu, e.diagnostics);
+        estimateStepInto(s, inventory, count.total, *gpu, layout, e.memory.perGpu, nullptr, e.step, &e.diagnostics);
         const CheckpointSize checkpoint = checkpointSize(s, inventory, layout, e.memory.singleGpu, e.memory.perGpu);
         e.ops = estimateOps(s, checkpoint, OpsTimes{e.step.stepSeconds, e.step.trainSeconds, e.step.tokensPerSecond});
         reportOps(s, e.ops, e.diagnostics);

@@ -383,10 +383,12 @@ LedgerActivations ledgerActivations(const Scenario& s, const ParameterInventory&
     return a;
 }
 
-GpuMemory stageMemory(const Scenario& s, const LedgerLayout& l, const LedgerStates& parts, const LedgerActivations& acts,
-                      int stage)
+namespace {
+
+// Sets every field of `g` (it may hold another stage's figures).
+void stageMemoryInto(const Scenario& s, const LedgerLayout& l, const LedgerStates& parts, const LedgerActivations& acts,
+                     int stage, GpuMemory& g)
 {
-    GpuMemory g;
     g.stage = stage;
     const int layersOnStage = l.layersOn(stage, s.model.layers);
     g.layersOnStage = layersOnStage;
@@ -415,12 +417,10 @@ GpuMemory stageMemory(const Scenario& s, const LedgerLayout& l, const LedgerStat
     ActivationParts& ap = g.activationParts;
     ap.layers = static_cast<double>(g.inflightPasses) * storedActivationsOfLayers(acts.context, acts.terms, layersPerChunk);
     ap.recomputeWorkingSet = acts.workingSet;
-    if (stage == 0)
-        ap.embedding = acts.embeddingPerMicrobatch * static_cast<double>(inflightChunkPasses(l.pp, 1, 0, l.microbatches));
-    if (stage == l.pp - 1) {
-        ap.output = acts.outputPerMicrobatch;
-        ap.lossWorkingSet = acts.lossWorkingSet;
-    }
+    ap.embedding = stage == 0 ? acts.embeddingPerMicrobatch * static_cast<double>(inflightChunkPasses(l.pp, 1, 0, l.microbatches)) : 0.0;
+    const bool last = stage == l.pp - 1;
+    ap.output = last ? acts.outputPerMicrobatch : 0.0;
+    ap.lossWorkingSet = last ? acts.lossWorkingSet : 0.0;
     const double activations = ap.peak();
     g.device.activations = activations;
 
@@ -428,21 +428,39 @@ GpuMemory stageMemory(const Scenario& s, const LedgerLayout& l, const LedgerStat
     g.overhead.cudaContext = o.cudaContextBytes;
     g.overhead.ncclBuffers = o.ncclBytesPerGroup * groupsWithPeers(l);
     g.overhead.gradientBuckets = l.dp * l.cp > 1 ? o.dpBucketBytes : 0.0;
-    if (l.shardsWeights() && l.dp * l.cp > 1)
-        g.overhead.gatheredParameters = std::min(o.zero3PrefetchLayers, layersOnStage) * parts.layer.unshardedWeightBytes;
+    g.overhead.gatheredParameters = l.shardsWeights() && l.dp * l.cp > 1
+                                        ? std::min(o.zero3PrefetchLayers, layersOnStage) * parts.layer.unshardedWeightBytes
+                                        : 0.0;
     g.overhead.fragmentation = o.fragmentation * activations;
     g.device.overhead = g.overhead.total();
+}
+
+} // namespace
+
+GpuMemory stageMemory(const Scenario& s, const LedgerLayout& l, const LedgerStates& parts, const LedgerActivations& acts,
+                      int stage)
+{
+    GpuMemory g;
+    stageMemoryInto(s, l, parts, acts, stage, g);
     return g;
 }
 
 GpuMemory mostLoadedStage(const Scenario& s, const LedgerLayout& layout, const LedgerStates& parts,
                           const LedgerActivations& acts)
 {
+    GpuMemory worst;
+    mostLoadedStageInto(s, layout, parts, acts, worst);
+    return worst;
+}
+
+void mostLoadedStageInto(const Scenario& s, const LedgerLayout& layout, const LedgerStates& parts,
+                         const LedgerActivations& acts, GpuMemory& worst)
+{
     // A stage holds more micro-batches in flight the earlier it is, so among middle stages with the
     // same number of layers (and no dense layers, which are lighter) the first bounds the others:
     // the first and last stages, the stages holding dense layers and the first other middle stage
     // of each layer count are all that can be the most loaded.
-    GpuMemory worst = stageMemory(s, layout, parts, acts, 0);
+    stageMemoryInto(s, layout, parts, acts, 0, worst);
     int checkedCount = -1;
     for (int stage = 1; stage < layout.pp; ++stage) {
         const int count = layout.layersOn(stage, s.model.layers);
@@ -451,11 +469,11 @@ GpuMemory mostLoadedStage(const Scenario& s, const LedgerLayout& layout, const L
             continue;
         if (stage != layout.pp - 1 && !dense)
             checkedCount = count;
-        GpuMemory candidate = stageMemory(s, layout, parts, acts, stage);
+        GpuMemory candidate;
+        stageMemoryInto(s, layout, parts, acts, stage, candidate);
         if (candidate.device.total() > worst.device.total())
             worst = candidate;
     }
-    return worst;
 }
 
 GpuMemory gpuMemoryAtStage(const Scenario& s, const LedgerLayout& layout, int stage)

@@ -132,6 +132,7 @@ struct GpuMemory {
     OverheadBreakdown overhead;
     MemoryBreakdown host;             // offloaded states (weights, gradients, master, optimizer)
     int stage = 0;                    // pipeline stage of this GPU
+    int layersOnStage = 0;            // (beside stage: no padding, so a test can compare whole objects)
     double params = 0;                // parameters of this GPU's model shard (after TP, PP, EP)
     double trainableParams = 0;       // of which trainable (LoRA: the adapters)
     double updatedParams = 0;         // of those, the ones whose optimizer step runs here (ZeRO-1+: the
@@ -139,7 +140,6 @@ struct GpuMemory {
     double layerActivations = 0;      // bytes one layer keeps per micro-batch
     ActivationParts activationParts;  // what device.activations is made of
     std::int64_t inflightPasses = 0;  // chunk forward passes held at the peak
-    int layersOnStage = 0;
     ShardBytes shard;                 // this GPU's model shard, for sizing collectives
 };
 
@@ -205,6 +205,10 @@ GpuMemory stageMemory(const Scenario& scenario, const LedgerLayout& layout, cons
                       const LedgerActivations& activations, int stage);
 GpuMemory mostLoadedStage(const Scenario& scenario, const LedgerLayout& layout, const LedgerStates& states,
                           const LedgerActivations& activations);
+// The same written over every field of `out`, whatever it held: the estimator fills its result in
+// place (a GpuMemory is 42 numbers to zero and then copy, twice per estimate).
+void mostLoadedStageInto(const Scenario& scenario, const LedgerLayout& layout, const LedgerStates& states,
+                         const LedgerActivations& activations, GpuMemory& out);
 
 // One pipeline stage's GPU (0-based; clamped to the layout's stages).
 GpuMemory gpuMemoryAtStage(const Scenario& scenario, const LedgerLayout& layout, int stage);

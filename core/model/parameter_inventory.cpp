@@ -41,8 +41,11 @@ void ParameterInventory::add(const char* name, Placement placement, std::int64_t
                              std::int64_t copies, TpSplit split, bool expert, unsigned projection, bool moeBlock)
 {
     assert(size_ < groups_.size());
-    groups_[size_] = TensorGroup{name, placement, rows, cols, copies, split, expert, moeBlock, projection};
-    sum(groups_[size_++]);
+    // Summed from the local copy: inlined here, the placement and flags are constants at each call
+    // and the switches in sum() fold away (read back from groups_, they did not).
+    const TensorGroup g{name, placement, rows, cols, copies, split, expert, moeBlock, projection};
+    groups_[size_++] = g;
+    sum(g);
 }
 
 void ParameterInventory::sum(const TensorGroup& g)
@@ -50,7 +53,12 @@ void ParameterInventory::sum(const TensorGroup& g)
     const std::int64_t elements = g.elements();
     const int kind = g.expert ? 1 : 0;
     const int linear = g.isLinear() ? 1 : 0;
-    forEachPart(g, [&](InventoryPart part) { parts_[static_cast<std::size_t>(part)].count[kind][linear] += elements; });
+    forEachPart(g, [&](InventoryPart part) {
+        parts_[static_cast<std::size_t>(part)].count[kind][linear] += elements;
+        assert(termCount_ < terms_.size());
+        terms_[termCount_++] = PartTerm{static_cast<double>(elements), static_cast<std::uint8_t>(part),
+                                        static_cast<std::uint8_t>(kind), static_cast<std::uint8_t>(linear + 1)};
+    });
     switch (g.placement) {
     case Placement::Embedding:
         count_.embedding += elements;
@@ -96,15 +104,13 @@ void ParameterInventory::finishCount(const ModelSpec& m)
 
 void ParameterInventory::sumScaled()
 {
-    for (const TensorGroup& g : groups()) {
-        const double elements = static_cast<double>(g.elements()) * scale_;
-        const int kind = g.expert ? 1 : 0;
-        const int split = g.isLinear() ? 2 : 1;
-        forEachPart(g, [&](InventoryPart part) {
-            double* sums = parts_[static_cast<std::size_t>(part)].scaled[kind];
-            sums[0] += elements;
-            sums[split] += elements;
-        });
+    // Term by term in inventory order, as the groups were added: the ledger's own order.
+    for (std::size_t i = 0; i < termCount_; ++i) {
+        const PartTerm& t = terms_[i];
+        const double elements = t.elements * scale_;
+        double* sums = parts_[t.part].scaled[t.kind];
+        sums[0] += elements;
+        sums[t.split] += elements;
     }
 }
 
@@ -162,7 +168,7 @@ ParameterInventory::ParameterInventory(const ModelSpec& m) : tiedEmbeddings_(m.t
     // One MLP (dense, shared expert or routed expert): SwiGLU has gate, up and down
     // projections (Shazeer 2020, arXiv 2002.05202), GeLU has up and down.
     auto addMlp = [&](Placement placement, const char* gate, const char* up, const char* down, const char* colBias,
-                      const char* rowBias, std::int64_t ffn, std::int64_t copies, bool expert, bool moeBlock) {
+                      const char* rowBias, std::int64_t ffn, std::int64_t copies, bool expert, bool moeBlock) __attribute__((always_inline)) {
         if (ffn <= 0 || copies <= 0)
             return;
         if (m.mlp == MlpKind::SwiGlu)

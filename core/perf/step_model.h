@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <vector>
 
+#include <boost/container/small_vector.hpp>
+
 #include "core/comm/collectives.h"
 #include "core/comm/topology.h"
 #include "core/common/diagnostics.h"
@@ -46,8 +48,13 @@ struct CollectiveCall {
     bool crossesNodes = false;
 };
 
-struct StepEstimate {
-    std::vector<CollectiveCall> collectives;
+// The collective calls of one step. A step has at most 14 kinds (an MoE model with tp, sp, ep, cp,
+// pp and ZeRO-3), kept inline: the estimate allocates nothing for them (a heap vector's allocation
+// and release were about 220 instructions of every estimate; docs/performance.md).
+using CollectiveCalls = boost::container::small_vector<CollectiveCall, 14>;
+
+// A step's figures without its collectives: what estimateStepInto clears before each layout.
+struct StepTotals {
     std::array<double, 5> exposedByDimension{};  // indexed by ParallelDim
     double commSeconds = 0;            // all communication of the step (per GPU)
     double exposedCommSeconds = 0;
@@ -71,6 +78,10 @@ struct StepEstimate {
     std::int64_t microbatches = 1;
 };
 
+struct StepEstimate : StepTotals {
+    CollectiveCalls collectives;
+};
+
 // The step-time model (docs/model.md, "Step time"): compute from FLOPs and bytes at achievable
 // fractions of peak, communication from an alpha-beta model of each collective on the real
 // topology, overlap windows, the pipeline bubble and the optimizer step.
@@ -88,7 +99,7 @@ std::unique_ptr<StepKernels, StepKernelsDeleter> stepKernels(const Scenario& sce
                                                              std::int64_t shapeParameters, const GpuSpec& gpu,
                                                              const LedgerLayout& layout);
 
-// estimateStep into `r` (cleared first; its collectives keep their capacity), with the kernels
+// estimateStep into `r` (cleared first), with the kernels
 // given when not null (they must be stepKernels of the same scenario and layout) and diagnostics
 // only when `out` is not null: what the planner calls for each layout. estimateStep is this.
 void estimateStepInto(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,

@@ -1,6 +1,7 @@
 // The memory ledger: precision recipes, optimizers, fine-tuning modes, offload and how each
 // parallel dimension moves bytes between GPUs.
 #include <QtTest>
+#include <cstring>
 
 #include <string_view>
 
@@ -250,6 +251,34 @@ private slots:
         const LedgerLayout eight = distributedLayout(s);
         QCOMPARE(gpuMemoryAtStage(s, eight, 0).inflightPasses, qint64(4));
         QCOMPARE(gpuMemoryAtStage(s, eight, 3).inflightPasses, qint64(1));
+    }
+
+    // The estimator writes each most loaded GPU over its result in place: every field is set,
+    // whatever the object held (bytes, not values: a field left out would keep the filler).
+    void mostLoadedStageIntoSetsEveryField()
+    {
+        Scenario deepseek = singleGpu("deepseek-v3");
+        deepseek.model.layers = 8;
+        deepseek.parallel.gpus = 16;
+        deepseek.parallel.pp = 2;
+        deepseek.parallel.zero = 3;
+        Scenario gpt3 = singleGpu("gpt3-175b");
+        gpt3.parallel.gpus = 8;
+        gpt3.parallel.pp = 4;
+        for (const Scenario& s : {singleGpu(nullptr), deepseek, gpt3}) {
+            const LedgerLayout layout = distributedLayout(s);
+            const ParameterInventory inventory(s.model);
+            const LedgerStates states = ledgerStates(s, inventory, countParameters(s.model, inventory).total, layout);
+            const LedgerActivations activations = ledgerActivations(s, inventory, layout);
+            GpuMemory filled[2];
+            std::memset(static_cast<void*>(&filled[0]), 0x5a, sizeof(GpuMemory));
+            std::memset(static_cast<void*>(&filled[1]), 0xa5, sizeof(GpuMemory));
+            for (GpuMemory& g : filled)
+                mostLoadedStageInto(s, layout, states, activations, g);
+            QVERIFY(std::memcmp(&filled[0], &filled[1], sizeof(GpuMemory)) == 0);
+            const GpuMemory fresh = mostLoadedStage(s, layout, states, activations);
+            QVERIFY(std::memcmp(&filled[0], &fresh, sizeof(GpuMemory)) == 0);
+        }
     }
 
     void denseFirstLayersLandOnTheFirstStage()
