@@ -134,12 +134,17 @@ Estimate estimate(const Scenario& s)
     // Likewise the unshared states depend on tp and ep only: a layout without them (data
     // parallelism, ZeRO, pipelines) shares the single GPU's sums and only shards them.
     const LedgerTensors singleTensors = ledgerTensors(s, inventory, count.total, single.tp, single.ep);
-    mostLoadedStageInto(s, single, ledgerStates(s, singleTensors, single), singleActivations, e.memory.singleGpu);
+    LedgerStates states;  // the single GPU's, then the layout's
+    ledgerStatesInto(s, singleTensors, single, states);
+    mostLoadedStageInto(s, single, states, singleActivations, e.memory.singleGpu);
     const bool sameActivations = layout.tp == single.tp && layout.cp == single.cp && layout.sequenceParallel == single.sequenceParallel;
     const bool sameTensors = layout.tp == single.tp && layout.ep == single.ep;
-    mostLoadedStageInto(s, layout,
-                        sameTensors ? ledgerStates(s, singleTensors, layout) : ledgerStates(s, inventory, count.total, layout),
-                        sameActivations ? singleActivations : ledgerActivations(s, inventory, layout), e.memory.perGpu);
+    if (sameTensors)
+        ledgerStatesInto(s, singleTensors, layout, states);
+    else
+        ledgerStatesInto(s, ledgerTensors(s, inventory, count.total, layout.tp, layout.ep), layout, states);
+    mostLoadedStageInto(s, layout, states, sameActivations ? singleActivations : ledgerActivations(s, inventory, layout),
+                        e.memory.perGpu);
     e.model.paramsPerGpu = e.memory.perGpu.params;
     e.model.trainableParams = e.memory.singleGpu.trainableParams;
     e.model.stateBytesPerParam = e.model.params > 0 ? e.memory.singleGpu.device.modelStates() / static_cast<double>(e.model.params) : 0.0;

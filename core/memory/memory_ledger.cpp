@@ -183,22 +183,30 @@ public:
         }
     }
 
-    // Writes into a default (all zero) `out`, in place: a StateTotals is 24 doubles.
+    // Sets every field of `out` (a StateTotals is 24 doubles), in place.
     void operator()(const TensorTotals& t, StateTotals& out) const
     {
+        double weights = 0, gradients = 0, master = 0, optimizer = 0, trainable = 0, updated = 0;
+        for (int k = 0; k < 2; ++k) {
+            weights += t.shard.weights[k] * weightShare_[k];
+            gradients += t.shard.gradients[k] * gradientShare_[k];
+            master += t.masterWeights[k] * stateShare_[k];
+            optimizer += t.optimizerStates[k] * stateShare_[k];
+            trainable += t.trainable[k];
+            updated += t.trainable[k] * stateShare_[k];
+        }
         out.params = t.params;
         out.unshardedWeightBytes = t.unshardedWeightBytes;
         out.shard = t.shard;
-        MemoryBreakdown& weights = layout_.offload == Offload::OptimizerAndParams ? out.host : out.device;
+        out.device = MemoryBreakdown{};
+        out.host = MemoryBreakdown{};
+        (layout_.offload == Offload::OptimizerAndParams ? out.host : out.device).weights = weights;
         MemoryBreakdown& trained = layout_.offload == Offload::None ? out.device : out.host;
-        for (int k = 0; k < 2; ++k) {
-            weights.weights += t.shard.weights[k] * weightShare_[k];
-            trained.gradients += t.shard.gradients[k] * gradientShare_[k];
-            trained.masterWeights += t.masterWeights[k] * stateShare_[k];
-            trained.optimizerStates += t.optimizerStates[k] * stateShare_[k];
-            out.trainable += t.trainable[k];
-            out.updated += t.trainable[k] * stateShare_[k];
-        }
+        trained.gradients = gradients;
+        trained.masterWeights = master;
+        trained.optimizerStates = optimizer;
+        out.trainable = trainable;
+        out.updated = updated;
     }
 
 private:
@@ -338,11 +346,17 @@ LedgerTensors ledgerTensors(const Scenario& s, const ParameterInventory& invento
 
 LedgerStates ledgerStates(const Scenario& s, const LedgerTensors& tensors, const LedgerLayout& layout)
 {
-    const StateSharer share(layout);
     LedgerStates out;
+    ledgerStatesInto(s, tensors, layout, out);
+    return out;
+}
+
+void ledgerStatesInto(const Scenario& s, const LedgerTensors& tensors, const LedgerLayout& layout, LedgerStates& out)
+{
+    const StateSharer share(layout);
     share(tensors.embedding, out.embedding);
     share(tensors.layer, out.layer);
-    if (s.model.moe.isMoe()) {  // else both are empty, and their shares the zeros they start as
+    if (s.model.moe.isMoe()) {  // else both are empty, and left at zero
         share(tensors.moeBlock, out.moeBlock);
         share(tensors.denseMlp, out.denseMlp);
     }
@@ -353,7 +367,6 @@ LedgerStates ledgerStates(const Scenario& s, const LedgerTensors& tensors, const
     } else {
         share(tensors.final, out.final);
     }
-    return out;
 }
 
 LedgerStates ledgerStates(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,

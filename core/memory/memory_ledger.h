@@ -187,6 +187,10 @@ LedgerTensors ledgerTensors(const Scenario& scenario, const ParameterInventory& 
                             int tp, int ep);
 // `tensors` must have been summed for layout.tp and layout.ep.
 LedgerStates ledgerStates(const Scenario& scenario, const LedgerTensors& tensors, const LedgerLayout& layout);
+// The same written over `out`, whose MoE parts must already be zero for a model without experts
+// (they are left as they are): an estimate evaluates the single GPU and the layout into one
+// object, zeroed once (120 numbers).
+void ledgerStatesInto(const Scenario& scenario, const LedgerTensors& tensors, const LedgerLayout& layout, LedgerStates& out);
 
 // `context` points into `scenario`: combine it (stageMemory) only while the scenario still holds the
 // training settings it was computed for.

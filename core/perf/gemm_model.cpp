@@ -15,24 +15,39 @@ constexpr double kPipelineFill = 128;  // (3 stages - 1) x 64-deep K-blocks
 // wave cost full time. cuBLAS picks the better orientation of the tile; both orientations have
 // the same area, so the better one is the one with fewer waves (the same value as comparing the
 // two fractions, in one division instead of two: this runs for every GEMM of every estimate).
+// For whole-number sizes `mi` and `ni` (m and n as integers, from 1 to 2^31): then the tile and
+// wave counts are integer ceilings, the same values as the floating-point ceilings of
+// waveEfficiency below (m / 128 and m / 256 are exact; a product of tile counts, below 2^47 here,
+// over the SMs is never within rounding of a whole number unless it is one) at a fraction of the
+// cost (gcc inlines each std::ceil as about 20 instructions without SSE4.1).
+double waveEfficiencyWhole(std::int64_t mi, std::int64_t ni, double m, double n, int sms)
+{
+    if (sms <= 0)
+        return 1.0;
+    const auto ceilDiv = [](std::int64_t a, std::int64_t b) { return (a + b - 1) / b; };
+    const std::int64_t waves = std::min(ceilDiv(ceilDiv(mi, 128) * ceilDiv(ni, 256), sms),
+                                        ceilDiv(ceilDiv(mi, 256) * ceilDiv(ni, 128), sms));
+    return std::min(1.0, (m * n) / (static_cast<double>(waves) * static_cast<double>(sms) * kTileShort * kTileLong));
+}
+
+constexpr double kWhole = 2147483648.0;  // 2^31: the tile products stay far below 2^63
+
+// x as a whole number from 1 to 2^31 - 1, or 0 when it is not one (NaN included).
+std::int64_t wholeSize(double x)
+{
+    const auto i = static_cast<std::int64_t>(x > 0.0 && x < kWhole ? x : 0.0);  // in range of the cast
+    return static_cast<double>(i) == x ? i : 0;
+}
+
 double waveEfficiency(double m, double n, int sms)
 {
     if (sms <= 0)
         return 1.0;
+    const std::int64_t mi = wholeSize(m);
+    const std::int64_t ni = wholeSize(n);
+    if (mi > 0 && ni > 0)
+        return waveEfficiencyWhole(mi, ni, m, n, sms);
     const double slots = static_cast<double>(sms);
-    // GEMM sizes are whole numbers: then the tile and wave counts are integer ceilings, the same
-    // values as the floating-point ceilings below (m / 128 and m / 256 are exact; a product of tile
-    // counts, below 2^47 here, over the SMs is never within rounding of a whole number unless it is one)
-    // at a fraction of the cost (gcc inlines each std::ceil as about 20 instructions without SSE4.1).
-    constexpr double kWhole = 2147483648.0;  // 2^31: the tile products stay far below 2^63
-    const auto mi = static_cast<std::int64_t>(m > 0.0 && m < kWhole ? m : 0.0);  // in range of the cast, NaN excluded
-    const auto ni = static_cast<std::int64_t>(n > 0.0 && n < kWhole ? n : 0.0);
-    if (static_cast<double>(mi) == m && static_cast<double>(ni) == n && mi > 0 && ni > 0) {
-        const auto ceilDiv = [](std::int64_t a, std::int64_t b) { return (a + b - 1) / b; };
-        const std::int64_t waves = std::min(ceilDiv(ceilDiv(mi, 128) * ceilDiv(ni, 256), sms),
-                                            ceilDiv(ceilDiv(mi, 256) * ceilDiv(ni, 128), sms));
-        return std::min(1.0, (m * n) / (static_cast<double>(waves) * slots * kTileShort * kTileLong));
-    }
     const double shortLong = std::ceil(std::ceil(m / kTileShort) * std::ceil(n / kTileLong) / slots);
     const double longShort = std::ceil(std::ceil(m / kTileLong) * std::ceil(n / kTileShort) / slots);
     return std::min(1.0, (m * n) / (std::min(shortLong, longShort) * slots * kTileShort * kTileLong));
@@ -74,6 +89,20 @@ GemmDevice gemmDevice(const Scenario& s, const GpuSpec& gpu, GemmFormat format)
         d.flat = true;
     }
     return d;
+}
+
+GemmTimes linearGemmSeconds(const GemmDevice& d, double m, double n, double k, bool weightGradient)
+{
+    const std::int64_t mi = wholeSize(m), ni = wholeSize(n), ki = wholeSize(k);
+    if (mi == 0 || ni == 0 || ki == 0 || d.peak <= 0 || d.flat) {
+        return {gemmSeconds(d, m, n, k), gemmSeconds(d, m, k, n), weightGradient ? gemmSeconds(d, n, k, m) : 0.0};
+    }
+    // Whole sizes, tested once for the three GEMMs: each is gemmSeconds to the last bit.
+    const auto seconds = [&](std::int64_t ai, std::int64_t bi, double a, double b, double inner) {
+        const double efficiency = d.efficiency * (waveEfficiencyWhole(ai, bi, a, b, d.sms) * depthEfficiency(inner, d.depthNorm));
+        return 2.0 * a * b * inner / (d.peak * efficiency);
+    };
+    return {seconds(mi, ni, m, n, k), seconds(mi, ki, m, k, n), weightGradient ? seconds(ni, ki, n, k, m) : 0.0};
 }
 
 double gemmSeconds(const GemmDevice& d, double m, double n, double k)

@@ -29,4 +29,14 @@ GemmDevice gemmDevice(const Scenario& scenario, const GpuSpec& gpu, GemmFormat f
 // Seconds of C[M x N] = A[M x K] B[K x N] (2 M N K FLOPs).
 double gemmSeconds(const GemmDevice& device, double m, double n, double k);
 
+// A linear layer's three GEMMs: forward C[M x N] = X[M x K] W^T, data gradient dX = dC W (M x K,
+// inner N) and, when `weightGradient`, dW = dC^T X (N x K, inner M). Each is gemmSeconds of its
+// shape; whole sizes are recognised once for the three.
+struct GemmTimes {
+    double forward = 0;
+    double dataGradient = 0;
+    double weightGradient = 0;
+};
+GemmTimes linearGemmSeconds(const GemmDevice& device, double m, double n, double k, bool weightGradient);
+
 } // namespace shardscope

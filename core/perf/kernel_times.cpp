@@ -102,10 +102,8 @@ struct GemmTriple {
 // dW = dC^T X (N x K, inner M).
 GemmTriple linearTimes(const GemmDevice& d, double m, double n, double k, bool trained)
 {
-    GemmTriple t;
-    t.forward = gemmSeconds(d, m, n, k);
-    t.backward = gemmSeconds(d, m, k, n) + (trained ? gemmSeconds(d, n, k, m) : 0.0);
-    return t;
+    const GemmTimes g = linearGemmSeconds(d, m, n, k, trained);
+    return {g.forward, g.dataGradient + g.weightGradient};
 }
 
 // The GEMM times of the layer's linear layers already priced: a layer repeats shapes (keys and

@@ -136,6 +136,8 @@ void Worker::group(Scenario& w, const GroupKey& key, std::uint64_t order)
     std::vector<LedgerActivations> activations(space.recomputes.size());
     std::vector<bool> haveActivations(space.recomputes.size(), false);
     LedgerLayout layout;
+    LedgerStates states;  // written over for each ZeRO stage and offload (the model's MoE parts stay as they are)
+    GpuMemory memory;     // written over for each layout
     StepEstimate step;
     const std::uint64_t perPp = space.layoutsPerPp();
 
@@ -173,7 +175,7 @@ void Worker::group(Scenario& w, const GroupKey& key, std::uint64_t order)
                 p.vpp = 1;
                 fillDistributedLayout(w, layout);
                 layout.stageLayers = stages;
-                const LedgerStates states = ledgerStates(w, tensorsFor(w, key.tp, key.ep), layout);
+                ledgerStatesInto(w, tensorsFor(w, key.tp, key.ep), layout, states);
                 for (int vpp : space.vpps) {
                     if (space.vppRule(pi, vpp, layout.microbatches)) {
                         result.rejected[static_cast<std::size_t>(PlanRule::VppSchedule)] += space.recomputes.size();
@@ -189,7 +191,7 @@ void Worker::group(Scenario& w, const GroupKey& key, std::uint64_t order)
                             haveActivations[ri] = true;
                         }
                         ++result.evaluated;
-                        const GpuMemory memory = mostLoadedStage(w, layout, states, activations[ri]);
+                        mostLoadedStageInto(w, layout, states, activations[ri], memory);
                         const double bytes = memory.device.total();
                         if (bytes > gpu.memoryBytes) {
                             ++result.rejected[static_cast<std::size_t>(PlanRule::Memory)];

@@ -1,0 +1,78 @@
+// The GEMM model (core/perf/gemm_model.h): wave quantization as NVIDIA's Matrix Multiplication
+// Background guide describes it, and the linear-layer form the step model prices each layer with.
+#include <QtTest>
+
+#include <cstring>
+#include <random>
+
+#include "core/hardware/gpu_spec.h"
+#include "core/perf/gemm_model.h"
+#include "core/scenario/scenario.h"
+
+using namespace shardscope;
+
+namespace {
+
+GemmDevice h100()
+{
+    const Scenario s = defaultScenario();
+    return gemmDevice(s, *standardGpuPresets().find("h100-sxm"), GemmFormat::Bf16);
+}
+
+bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+} // namespace
+
+class TestGemmModel : public QObject {
+    Q_OBJECT
+private slots:
+    // One more 128 x 256 tile than the SMs hold needs a second wave that runs one tile: about
+    // half the slots of the two waves do useful work (the guide's section 3.2).
+    void aPartialLastWaveCostsAFullOne()
+    {
+        const GemmDevice d = h100();
+        QVERIFY(d.sms > 0);
+        const double k = 8192;
+        const double full = gemmSeconds(d, 128.0 * d.sms, 256, k);
+        const double oneMore = gemmSeconds(d, 128.0 * (d.sms + 1), 256, k);
+        QVERIFY(std::fabs(oneMore / full - 2.0) < 1e-12);  // twice the time for 1/sms more work
+        // Tiles that fill the SMs exactly cost the same per FLOP whatever their number of waves.
+        QVERIFY(std::fabs(gemmSeconds(d, 128.0 * d.sms * 3, 256, k) / full - 3.0) < 1e-12);
+    }
+
+    // linearGemmSeconds tests whole sizes once for a layer's three GEMMs: each of its times must be
+    // gemmSeconds of that GEMM to the last bit, for whole and fractional sizes (a routed expert's
+    // tokens are b s k / E), sizes past the integer path's 2^31, a flat efficiency and no SMs.
+    void linearLayerIsThreeGemms()
+    {
+        std::mt19937_64 random(20261205);
+        std::uniform_int_distribution<int> size(1, 70000);
+        GemmDevice devices[3] = {h100(), h100(), h100()};
+        devices[1].flat = true;
+        devices[1].efficiency = 0.6;
+        devices[2].sms = 0;
+        int cases = 0;
+        for (const GemmDevice& d : devices) {
+            for (int i = 0; i < 2000; ++i) {
+                double m = size(random), n = size(random), k = size(random);
+                if (i % 4 == 1)
+                    m = m * 2.0 / 3.0;  // fractional tokens
+                if (i % 4 == 2)
+                    k += 0.5;
+                if (i % 97 == 0)
+                    m *= 65536.0;       // past 2^31
+                for (bool weightGradient : {true, false}) {
+                    const GemmTimes t = linearGemmSeconds(d, m, n, k, weightGradient);
+                    QVERIFY(sameBits(t.forward, gemmSeconds(d, m, n, k)));
+                    QVERIFY(sameBits(t.dataGradient, gemmSeconds(d, m, k, n)));
+                    QVERIFY(sameBits(t.weightGradient, weightGradient ? gemmSeconds(d, n, k, m) : 0.0));
+                    ++cases;
+                }
+            }
+        }
+        QCOMPARE(cases, 12000);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestGemmModel)
+#include "tst_gemm_model.moc"
