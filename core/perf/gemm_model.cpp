@@ -24,9 +24,10 @@ double waveEfficiencyWhole(std::int64_t mi, std::int64_t ni, double m, double n,
 {
     if (sms <= 0)
         return 1.0;
-    const auto ceilDiv = [](std::int64_t a, std::int64_t b) { return (a + b - 1) / b; };
-    const std::int64_t waves = std::min(ceilDiv(ceilDiv(mi, 128) * ceilDiv(ni, 256), sms),
-                                        ceilDiv(ceilDiv(mi, 256) * ceilDiv(ni, 128), sms));
+    // Tile counts by shifts (the sizes are positive): the same ceilings as dividing.
+    const std::int64_t m128 = (mi + 127) >> 7, m256 = (mi + 255) >> 8;
+    const std::int64_t n128 = (ni + 127) >> 7, n256 = (ni + 255) >> 8;
+    const std::int64_t waves = (std::min(m128 * n256, m256 * n128) + sms - 1) / sms;
     return std::min(1.0, (m * n) / (static_cast<double>(waves) * static_cast<double>(sms) * kTileShort * kTileLong));
 }
 

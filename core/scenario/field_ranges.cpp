@@ -109,16 +109,28 @@ IntBound intBound(std::ptrdiff_t offset, double low, double high)
     return {offset, lo <= -kTwo63 ? kMin : static_cast<std::int64_t>(lo), hi >= kTwo63 ? kMax : static_cast<std::int64_t>(hi)};
 }
 
+// The fast path's form of an IntBound: v is within it when v - low, as unsigned, is at most
+// `span` (high - low), one comparison (below low, the difference wraps above any span). Empty
+// bounds (no whole number passes) are not kept: fastRanges then sends every scenario to the exact
+// checks.
+struct IntSpan {
+    std::ptrdiff_t offset;
+    std::int64_t low;
+    std::uint64_t span;
+};
+
 // One condition's slots (SlotCondition), by how the member is stored: whole numbers compared as
 // integers, doubles (checked as member / scale).
 struct SlotGroups {
-    std::vector<IntBound> ints, int64s, optionalInts, optionalInt64s;
+    std::vector<IntSpan> ints, int64s, optionalInts, optionalInt64s;
     std::vector<SlotBound> doubles, optionalDoubles;
+    std::vector<SlotBound> plainDoubles;  // doubles read as stored (scale 1): no division to test for
 };
 
 struct FastRanges {
     std::array<SlotGroups, 3> byCondition;  // indexed by SlotCondition
     std::vector<const FieldSpec*> unslotted;
+    bool impossible = false;  // a whole-number field's bounds hold no whole number: the exact checks decide
 };
 
 const FastRanges& fastRanges()
@@ -135,12 +147,21 @@ const FastRanges& fastRanges()
             const FieldSlot slot = spec.slot();
             const double low = spec.minExclusive ? std::nextafter(spec.min, std::numeric_limits<double>::infinity()) : spec.min;
             SlotGroups& g = r.byCondition[static_cast<std::size_t>(slot.when)];
+            const auto addInt = [&](std::vector<IntSpan>& to) {
+                const IntBound b = intBound(slot.offset, low, spec.max);
+                if (b.low > b.high)
+                    r.impossible = true;
+                else
+                    to.push_back({b.offset, b.low, static_cast<std::uint64_t>(b.high) - static_cast<std::uint64_t>(b.low)});
+            };
             switch (slot.kind) {
-            case SlotKind::Int: g.ints.push_back(intBound(slot.offset, low, spec.max)); break;
-            case SlotKind::Int64: g.int64s.push_back(intBound(slot.offset, low, spec.max)); break;
-            case SlotKind::OptionalInt: g.optionalInts.push_back(intBound(slot.offset, low, spec.max)); break;
-            case SlotKind::OptionalInt64: g.optionalInt64s.push_back(intBound(slot.offset, low, spec.max)); break;
-            case SlotKind::Double: g.doubles.push_back(SlotBound{slot.offset, low, spec.max, slot.scale}); break;
+            case SlotKind::Int: addInt(g.ints); break;
+            case SlotKind::Int64: addInt(g.int64s); break;
+            case SlotKind::OptionalInt: addInt(g.optionalInts); break;
+            case SlotKind::OptionalInt64: addInt(g.optionalInt64s); break;
+            case SlotKind::Double:
+                (slot.scale == 1.0 ? g.plainDoubles : g.doubles).push_back(SlotBound{slot.offset, low, spec.max, slot.scale});
+                break;
             case SlotKind::OptionalDouble: g.optionalDoubles.push_back(SlotBound{slot.offset, low, spec.max, slot.scale}); break;
             }
         }
@@ -150,16 +171,16 @@ const FastRanges& fastRanges()
 }
 
 template <typename T>
-bool intsWithin(const char* base, const std::vector<IntBound>& bounds)
+bool intsWithin(const char* base, const std::vector<IntSpan>& bounds)
 {
     bool ok = true;
-    for (const IntBound& b : bounds) {
+    for (const IntSpan& b : bounds) {
         const T& member = *reinterpret_cast<const T*>(base + b.offset);
         if constexpr (field_access::IsOptional<T>::value) {
             if (member)
-                ok &= (std::int64_t{*member} >= b.low) & (std::int64_t{*member} <= b.high);
+                ok &= static_cast<std::uint64_t>(std::int64_t{*member}) - static_cast<std::uint64_t>(b.low) <= b.span;
         } else {
-            ok &= (std::int64_t{member} >= b.low) & (std::int64_t{member} <= b.high);
+            ok &= static_cast<std::uint64_t>(std::int64_t{member}) - static_cast<std::uint64_t>(b.low) <= b.span;
         }
     }
     return ok;
@@ -177,11 +198,22 @@ bool doublesWithin(const char* base, const std::vector<SlotBound>& bounds)
     return ok;
 }
 
+bool plainDoublesWithin(const char* base, const std::vector<SlotBound>& bounds)
+{
+    bool ok = true;
+    for (const SlotBound& b : bounds) {
+        const double v = *reinterpret_cast<const double*>(base + b.offset);
+        ok &= (v >= b.low) & (v <= b.high);
+    }
+    return ok;
+}
+
 bool groupWithin(const char* base, const SlotGroups& g)
 {
     return intsWithin<int>(base, g.ints) & intsWithin<std::int64_t>(base, g.int64s)
            & intsWithin<std::optional<int>>(base, g.optionalInts) & intsWithin<std::optional<std::int64_t>>(base, g.optionalInt64s)
-           & doublesWithin<double>(base, g.doubles) & doublesWithin<std::optional<double>>(base, g.optionalDoubles);
+           & doublesWithin<double>(base, g.doubles) & doublesWithin<std::optional<double>>(base, g.optionalDoubles)
+           & plainDoublesWithin(base, g.plainDoubles);
 }
 
 // True when no numeric field is out of range; false means the full checks must run (they decide
@@ -189,6 +221,8 @@ bool groupWithin(const char* base, const SlotGroups& g)
 bool allWithinRange(const Scenario& s)
 {
     const FastRanges& r = fastRanges();
+    if (r.impossible)
+        return false;
     const char* base = reinterpret_cast<const char*>(&s);
     bool ok = groupWithin(base, r.byCondition[static_cast<std::size_t>(SlotCondition::Always)]);
     if (s.model.moe.isMoe())
