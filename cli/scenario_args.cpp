@@ -42,9 +42,9 @@ void printDiagnostic(std::ostream& err, const Diagnostic& d)
     err << "shardscope-cli: " << severityName(d.severity) << ": ";
     const std::string flag = flagForField(d.field);
     if (!d.field.empty() && flag != d.field)
-        err << flag << " (" << d.field << "): ";
+        err << flag << " (" << d.field.view() << "): ";
     else if (!d.field.empty())
-        err << d.field << ": ";
+        err << d.field.view() << ": ";
     err << d.message() << "\n";
 }
 

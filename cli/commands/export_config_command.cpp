@@ -37,7 +37,7 @@ int runExportConfig(const Invocation& inv, std::ostream& out, std::ostream& err)
     if (inv.choice("format", "text") == "json") {
         nlohmann::json diagnostics = nlohmann::json::array();
         for (const Diagnostic& d : config.diagnostics)
-            diagnostics.push_back({{"severity", severityName(d.severity)}, {"field", d.field}, {"message", d.message()}});
+            diagnostics.push_back({{"severity", severityName(d.severity)}, {"field", d.field.str()}, {"message", d.message()}});
         nlohmann::json document = {
             {"engine", enumId(*engine)}, {"target", std::string(target.name) + " " + target.version},
             {"source", target.source}, {"file_name", config.fileName}, {"format", config.format},

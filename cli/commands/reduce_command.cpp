@@ -138,7 +138,7 @@ int runReduce(const Invocation& inv, std::ostream& out, std::ostream& err)
     spec.seed = static_cast<std::uint64_t>(inv.integer("seed", static_cast<std::int64_t>(spec.seed)));
     const Diagnostics problems = checkReduction(spec);
     for (const Diagnostic& d : problems) {
-        std::string flag = "--" + d.field.substr(d.field.find('.') + 1);
+        std::string flag = "--" + std::string(d.field.view().substr(d.field.view().find('.') + 1));
         std::replace(flag.begin(), flag.end(), '_', '-');
         invalidOption(err, flag, d.message());
     }

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/common/field_path.h"
+
 namespace shardscope {
 
 enum class Severity { Error, Warning, Info };
@@ -78,7 +80,7 @@ private:
 // while most estimates (slider drags, the planner, sweeps) never show their text.
 struct Diagnostic {
     Severity severity = Severity::Error;
-    std::string field;
+    FieldPath field;
     std::string text;                // free text, used when there is no template
     const char* templ = nullptr;     // English template with %1, %2, ...; null for free text
     DiagnosticArgs args;

@@ -115,7 +115,7 @@ bool PlanSpace::check(Diagnostics& out) const
     checkScenario(t, all);
     bool ok = true;
     for (Diagnostic& d : all) {
-        if (d.severity == Severity::Error && d.field.rfind("parallel.", 0) != 0 && d.field != "training.global_batch") {
+        if (d.severity == Severity::Error && d.field.view().rfind("parallel.", 0) != 0 && d.field != "training.global_batch") {
             out.push_back(std::move(d));
             ok = false;
         }

@@ -134,7 +134,7 @@ Json estimateToJson(const Scenario& s, const Estimate& e)
 {
     Json diagnostics = Json::array();
     for (const Diagnostic& d : e.diagnostics)
-        diagnostics.push_back({{"severity", severityName(d.severity)}, {"field", d.field}, {"message", d.message()}});
+        diagnostics.push_back({{"severity", severityName(d.severity)}, {"field", d.field.str()}, {"message", d.message()}});
     return Json{
         {"model",
          {{"name", s.model.name},

@@ -80,7 +80,7 @@ Json opsToJson(const Scenario& s, const Estimate& e, const Estimate* single)
     const OpsEstimate& o = e.ops;
     Json diagnostics = Json::array();
     for (const Diagnostic& d : e.diagnostics)
-        diagnostics.push_back({{"severity", severityName(d.severity)}, {"field", d.field}, {"message", d.message()}});
+        diagnostics.push_back({{"severity", severityName(d.severity)}, {"field", d.field.str()}, {"message", d.message()}});
     Json out{
         {"checkpoint",
          {{"bytes", bytes(o.checkpoint.bytes)},

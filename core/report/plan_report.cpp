@@ -55,7 +55,7 @@ nlohmann::json planToJson(const Scenario& base, const PlanResult& r)
     for (const Plan& p : r.pareto)
         pareto.push_back(planJson(base, p, 0));
     for (const Diagnostic& d : r.diagnostics)
-        diagnostics.push_back({{"severity", severityName(d.severity)}, {"field", d.field}, {"message", d.message()}});
+        diagnostics.push_back({{"severity", severityName(d.severity)}, {"field", d.field.str()}, {"message", d.message()}});
     return {{"searched", r.searched}, {"feasible", r.feasible}, {"evaluated", r.evaluated},
             {"step_modelled", r.stepModelled}, {"threads", r.threads}, {"seconds", r.seconds},
             {"rejected", rejected}, {"plans", plans}, {"pareto", pareto}, {"diagnostics", diagnostics}};

@@ -177,7 +177,7 @@ bool driftSpecFromJson(const Json& o, DriftSpec& spec, std::string& error)
     spec.curvePoints = 2;  // only the final value is read
     const Diagnostics problems = checkDrift(spec);
     if (hasErrors(problems)) {
-        error = problems.front().field + ": " + problems.front().message();
+        error = problems.front().field.str() + ": " + problems.front().message();
         return false;
     }
     return true;
@@ -220,7 +220,7 @@ bool dataSpecFromJson(const Json& o, DataSpec& spec, std::string& error)
     }
     const Diagnostics problems = checkDataSpec(spec);
     if (hasErrors(problems)) {
-        error = problems.front().field + ": " + problems.front().message();
+        error = problems.front().field.str() + ": " + problems.front().message();
         return false;
     }
     return true;
@@ -234,7 +234,7 @@ std::optional<Scenario> caseScenario(const Json& inputs, std::string& error)
     // silently compare the default instead, so it stops the case like an error.
     if (!scenario || !problems.empty()) {
         const Diagnostic& d = problems.empty() ? Diagnostic{} : problems.front();
-        error = "scenario " + d.field + ": " + d.message();
+        error = "scenario " + d.field.str() + ": " + d.message();
         return std::nullopt;
     }
     return scenario;

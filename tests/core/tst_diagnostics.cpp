@@ -3,6 +3,7 @@
 // (core/common/diagnostics.h).
 #include <QtTest>
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -98,6 +99,43 @@ private slots:
         const Diagnostic d = makeDiagnostic(Severity::Info, "memory", msg::kSingleGpuNeeds,
                                             {GB{132.5e9}, GB{46.6e9}, "NVIDIA A100 SXM4 80GB"});
         QCOMPARE(d.message(), formatTemplate(msg::kSingleGpuNeeds, {"132.5 GB", "46.6 GB", "NVIDIA A100 SXM4 80GB"}));
+    }
+
+    // A field name up to 31 characters stays inline, a longer one goes to the heap; copies, moves
+    // and assignments between the two keep the text (ASan checks the heap side in scripts/test).
+    void fieldPathsInlineAndOnTheHeap()
+    {
+        const std::string longest = "parallel.pp_first_stage_layers";  // the longest field name, 30
+        const std::string thirtyOne(31, 'a');
+        const std::string thirtyTwo(32, 'b');
+        const std::string veryLong(1000, 'c');
+        for (const std::string& text : {std::string(), std::string("memory"), longest, thirtyOne, thirtyTwo, veryLong}) {
+            FieldPath path(text);
+            QCOMPARE(path.str(), text);
+            QCOMPARE(path.size(), text.size());
+            QCOMPARE(path.empty(), text.empty());
+            QCOMPARE(std::strlen(path.c_str()), text.size());
+            QVERIFY(path == text);
+            FieldPath copy = path;
+            QVERIFY(copy == text);
+            FieldPath moved = std::move(copy);
+            QVERIFY(moved == text);
+            QVERIFY(copy.empty());  // a moved-from path is empty, not dangling
+            for (const std::string& other : {std::string("x"), veryLong}) {
+                FieldPath target(other);
+                target = path;
+                QVERIFY(target == text);
+                FieldPath source = moved;
+                target = std::move(source);
+                QVERIFY(target == text);
+                target = other;
+                QVERIFY(target == other);
+            }
+        }
+        Diagnostic d = makeDiagnostic(Severity::Info, "training.micro_batch", "%1", {1});
+        QVERIFY(d.field == "training.micro_batch");
+        QVERIFY(d.field != "training.micro");
+        QCOMPARE(std::string(d.field), std::string("training.micro_batch"));
     }
 };
 

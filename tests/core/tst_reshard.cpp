@@ -70,7 +70,7 @@ private slots:
         for (const char* bad : {"tp=8;pp=4", "tp=0", "zero=4", "tp=8,foo=1", "", "tp=x"}) {
             problems.clear();
             QVERIFY2(!parseReshardLayout(bad, "--to", problems), bad);
-            QCOMPARE(problems.front().field, std::string("--to"));
+            QCOMPARE(problems.front().field.str(), std::string("--to"));
         }
     }
 

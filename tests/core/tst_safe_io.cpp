@@ -160,7 +160,7 @@ private slots:
         Diagnostics out;
         QVERIFY(!readInputFile("/dev/zero", "scenario", out));
         QCOMPARE(out.size(), std::size_t{1});
-        QCOMPARE(out[0].field, std::string("scenario"));
+        QCOMPARE(out[0].field.str(), std::string("scenario"));
         QVERIFY(out[0].message().find("not a regular file") != std::string::npos);
 
         QTemporaryDir dir;

@@ -217,7 +217,7 @@ private slots:
         QVERIFY(scenario.has_value());
         QCOMPARE(d.size(), std::size_t(1));
         QCOMPARE(d.front().severity, Severity::Warning);
-        QCOMPARE(d.front().field, std::string("training.seq_lenn"));
+        QCOMPARE(d.front().field.str(), std::string("training.seq_lenn"));
     }
 
     void roundTrip_data()
