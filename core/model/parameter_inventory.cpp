@@ -56,8 +56,7 @@ void ParameterInventory::sum(const TensorGroup& g)
     forEachPart(g, [&](InventoryPart part) {
         parts_[static_cast<std::size_t>(part)].count[kind][linear] += elements;
         assert(termCount_ < terms_.size());
-        terms_[termCount_++] = PartTerm{static_cast<double>(elements), static_cast<std::uint8_t>(part),
-                                        static_cast<std::uint8_t>(kind), static_cast<std::uint8_t>(linear + 1)};
+        terms_[termCount_++] = PartTerm{static_cast<double>(elements), parts_[static_cast<std::size_t>(part)].scaled[kind], linear + 1};
     });
     switch (g.placement) {
     case Placement::Embedding:
@@ -108,9 +107,8 @@ void ParameterInventory::sumScaled()
     for (std::size_t i = 0; i < termCount_; ++i) {
         const PartTerm& t = terms_[i];
         const double elements = t.elements * scale_;
-        double* sums = parts_[t.part].scaled[t.kind];
-        sums[0] += elements;
-        sums[t.split] += elements;
+        t.sums[0] += elements;
+        t.sums[t.split] += elements;
     }
 }
 

@@ -99,14 +99,14 @@ private:
     void sumScaled();
     std::array<TensorGroup, 32> groups_;  // the first size_ are set
     std::size_t size_ = 0;
-    // Each group's elements in each part it counts in, in inventory order, with where they add up
-    // (kind, and 2 for a linear weight else 1): sumScaled() scales them once the total is known,
-    // without walking the groups and their placements again.
+    // Each group's elements in each part it counts in, in inventory order, with the scaled sums
+    // they add to (parts_[part].scaled[kind], and split: 2 for a linear weight, else 1):
+    // sumScaled() scales them once the total is known, without walking the groups and their
+    // placements again. Used only while the constructor runs (`sums` points into this object).
     struct PartTerm {
         double elements;
-        std::uint8_t part;
-        std::uint8_t kind;
-        std::uint8_t split;
+        double* sums;
+        int split;
     };
     std::array<PartTerm, 64> terms_;  // the first termCount_ are set; a group counts in at most two parts
     std::size_t termCount_ = 0;

@@ -198,7 +198,7 @@ LayerKernelTimes layerKernelTimes(const Context& c)
     // linear layers). An fp32 recipe has no 16-bit operands: they run at the fp32 rate, as the
     // optimizer-step GEMMs below do (timing them at the bf16 rate gave MFU above 1 against the
     // fp32 peak; found by tests/core/tst_invariants.cpp).
-    const GemmDevice bf16 = format == GemmFormat::Fp32 ? linear : gemmDevice(s, c.gpu, GemmFormat::Bf16);
+    const GemmDevice bf16 = format == GemmFormat::Fp8 ? gemmDevice(s, c.gpu, GemmFormat::Bf16) : linear;
     const bool lora = tr.finetune != FineTune::Full;
     LayerKernelTimes t;
     CastBytes cast;

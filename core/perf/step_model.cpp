@@ -61,8 +61,13 @@ void optimizerStep(const step::Context& c, StepEstimate& r, Diagnostics* out)
     const GpuMemory& g = c.mostLoaded;
     const double bytes = 2.0 * (g.device.masterWeights + g.device.optimizerStates)
                          + g.updatedParams * (c.recipe.gradient + c.recipe.weight);
-    const GemmDevice bf16 = gemmDevice(c.s, c.gpu, GemmFormat::Bf16);
-    r.optimizerSeconds = bytes / c.memoryRate + muonFlops(c) / (bf16.peak * bf16.efficiency);
+    const double flops = muonFlops(c);  // 0 but for Muon: then the 16-bit device is not needed
+    double muonSeconds = 0.0;
+    if (flops > 0) {
+        const GemmDevice bf16 = gemmDevice(c.s, c.gpu, GemmFormat::Bf16);
+        muonSeconds = flops / (bf16.peak * bf16.efficiency);
+    }
+    r.optimizerSeconds = bytes / c.memoryRate + muonSeconds;
 }
 
 // The step: every micro-batch through the slowest stage, the pipeline bubble of (p - 1) / v
