@@ -38,7 +38,13 @@ public:
         }
         return *this;
     }
-    FieldPath& operator=(std::string_view text) { return *this = FieldPath(text); }
+    FieldPath& operator=(std::string_view text)
+    {
+        if (onHeap())  // `text` may be our own heap text: copy it before releasing it
+            return *this = FieldPath(text);
+        assign(text);  // in place (an estimate names the field of each diagnostic it makes this way)
+        return *this;
+    }
     FieldPath& operator=(const char* text) { return *this = FieldPath(text); }
     FieldPath& operator=(const std::string& text) { return *this = FieldPath(text); }
 
@@ -78,7 +84,7 @@ private:
     {
         if (text.size() <= kInline) {
             if (!text.empty())  // an empty view's data() may be null, which memcpy must not get
-                std::memcpy(bytes_, text.data(), text.size());
+                std::memmove(bytes_, text.data(), text.size());  // `text` may be part of our own
             bytes_[text.size()] = '\0';
             bytes_[kInline] = static_cast<char>(kInline - text.size());
             return;

@@ -132,6 +132,12 @@ private slots:
                 QVERIFY(target == other);
             }
         }
+        // Assigned a part of its own text, inline and on the heap.
+        for (const std::string& text : {longest, veryLong}) {
+            FieldPath own(text);
+            own = own.view().substr(1);
+            QCOMPARE(own.str(), text.substr(1));
+        }
         Diagnostic d = makeDiagnostic(Severity::Info, "training.micro_batch", "%1", {1});
         QVERIFY(d.field == "training.micro_batch");
         QVERIFY(d.field != "training.micro");
