@@ -29,33 +29,4 @@ constexpr EnumChoice kDimensions[] = {
 template <> const EnumTable& enumTable<Collective>() { static const EnumTable t{"collective", kCollectives}; return t; }
 template <> const EnumTable& enumTable<ParallelDim>() { static const EnumTable t{"dimension", kDimensions}; return t; }
 
-double busBandwidthFactor(Collective collective, int ranks)
-{
-    if (ranks <= 1)
-        return collective == Collective::SendRecv ? 1.0 : 0.0;
-    const double n = ranks;
-    switch (collective) {
-    case Collective::AllReduce: return 2.0 * (n - 1.0) / n;
-    case Collective::AllGather:
-    case Collective::ReduceScatter:
-    case Collective::AllToAll: return (n - 1.0) / n;
-    case Collective::SendRecv: return 1.0;
-    }
-    return 0.0;
-}
-
-double ringWireBytes(Collective collective, double bytes, int ranks)
-{
-    return bytes * busBandwidthFactor(collective, ranks);
-}
-
-int ringSteps(Collective collective, int ranks)
-{
-    if (collective == Collective::SendRecv)
-        return 1;
-    if (ranks <= 1)
-        return 0;
-    return collective == Collective::AllReduce ? 2 * (ranks - 1) : ranks - 1;
-}
-
 } // namespace shardscope

@@ -154,8 +154,9 @@ Estimate estimate(const Scenario& s)
         e.memory.fits = e.memory.perGpu.device.total() <= gpu->memoryBytes;
         e.memory.singleGpuFits = e.memory.singleGpu.device.total() <= gpu->memoryBytes;
         estimateStepInto(s, inventory, count.total, *gpu, layout, e.memory.perGpu, nullptr, e.step, &e.diagnostics);
-        const CheckpointSize checkpoint = checkpointSize(s, inventory, layout, e.memory.singleGpu, e.memory.perGpu);
-        e.ops = estimateOps(s, checkpoint, OpsTimes{e.step.stepSeconds, e.step.trainSeconds, e.step.tokensPerSecond});
+        // Both into the new estimate's own operations figures, in place.
+        checkpointSizeInto(s, inventory, layout, e.memory.singleGpu, e.memory.perGpu, e.ops.checkpoint);
+        estimateOpsInto(s, OpsTimes{e.step.stepSeconds, e.step.trainSeconds, e.step.tokensPerSecond}, e.ops);
         reportOps(s, e.ops, e.diagnostics);
         if (!hasErrors(e.diagnostics)) {
             reportFit(s, e, *gpu, e.diagnostics);

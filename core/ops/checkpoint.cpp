@@ -101,8 +101,15 @@ double dataLoaderBytesPerRank() { return 3.0 * 8.0; }
 CheckpointSize checkpointSize(const Scenario& s, const ParameterInventory& inventory, const LedgerLayout& layout,
                               const GpuMemory& single, const GpuMemory& rank)
 {
-    using enum CheckpointState;
     CheckpointSize c;
+    checkpointSizeInto(s, inventory, layout, single, rank, c);
+    return c;
+}
+
+void checkpointSizeInto(const Scenario& s, const ParameterInventory& inventory, const LedgerLayout& layout,
+                        const GpuMemory& single, const GpuMemory& rank, CheckpointSize& c)
+{
+    using enum CheckpointState;
     // Weights are saved in the dtype the model keeps them (bf16 for mixed precision, never the fp8
     // cast of fp8 training); frozen weights (LoRA and QLoRA bases) are not saved: the checkpoint
     // holds the adapters, as PEFT's save_pretrained does.
@@ -155,7 +162,6 @@ CheckpointSize checkpointSize(const Scenario& s, const ParameterInventory& inven
     const double sharded = (zero3 ? c.rank[at(Weights)] : 0.0) + (layout.zero >= 1 ? optimizerSide : 0.0)
                            + c.rank[at(RngState)] + c.rank[at(DataLoader)];
     c.bytesPerNodeMax = std::min(c.bytes, replicaWriters * replicated + perNode * sharded);
-    return c;
 }
 
 } // namespace shardscope

@@ -34,9 +34,16 @@ double baseRestartSeconds() { return 300.0; }
 
 OpsEstimate estimateOps(const Scenario& s, const CheckpointSize& checkpoint, const OpsTimes& times)
 {
-    const OpsSpec& spec = s.ops;
     OpsEstimate o;
     o.checkpoint = checkpoint;
+    estimateOpsInto(s, times, o);
+    return o;
+}
+
+void estimateOpsInto(const Scenario& s, const OpsTimes& times, OpsEstimate& o)
+{
+    const OpsSpec& spec = s.ops;
+    const CheckpointSize& checkpoint = o.checkpoint;
     o.async = spec.asyncCheckpoint;
 
     // Writing is bound by the storage system as a whole or by the busiest node's link, whichever is
@@ -86,7 +93,6 @@ OpsEstimate estimateOps(const Scenario& s, const CheckpointSize& checkpoint, con
     o.trainSeconds = times.trainSeconds / p.ettr;
     o.expectedInterruptions = o.trainSeconds / mtbf;
     o.effectiveTokensPerSecond = times.tokensPerSecond * p.ettr;
-    return o;
 }
 
 std::vector<IntervalPoint> intervalCurve(const OpsEstimate& ops, double fromSeconds, double toSeconds, int points)
