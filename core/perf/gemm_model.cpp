@@ -58,6 +58,13 @@ double waveEfficiency(double m, double n, int sms)
 // that value, computed once per device: this runs for every GEMM of every estimate).
 double depthEfficiency(double k, double norm) { return std::min(1.0, k / (k + kPipelineFill) * norm); }
 
+// The time of C[M x N] = A[M x K] B[K x N] at the device's efficiency times the shape terms
+// (`wave`, and the depth of K): the one formula of gemmSeconds and linearGemmSeconds.
+double shapedSeconds(const GemmDevice& d, double wave, double m, double n, double k)
+{
+    return 2.0 * m * n * k / (d.peak * (d.efficiency * (wave * depthEfficiency(k, d.depthNorm))));
+}
+
 } // namespace
 
 GemmDevice gemmDevice(const Scenario& s, const GpuSpec& gpu, GemmFormat format)
@@ -100,8 +107,7 @@ GemmTimes linearGemmSeconds(const GemmDevice& d, double m, double n, double k, b
     }
     // Whole sizes, tested once for the three GEMMs: each is gemmSeconds to the last bit.
     const auto seconds = [&](std::int64_t ai, std::int64_t bi, double a, double b, double inner) {
-        const double efficiency = d.efficiency * (waveEfficiencyWhole(ai, bi, a, b, d.sms) * depthEfficiency(inner, d.depthNorm));
-        return 2.0 * a * b * inner / (d.peak * efficiency);
+        return shapedSeconds(d, waveEfficiencyWhole(ai, bi, a, b, d.sms), a, b, inner);
     };
     return {seconds(mi, ni, m, n, k), seconds(mi, ki, m, k, n), weightGradient ? seconds(ni, ki, n, k, m) : 0.0};
 }
@@ -110,10 +116,9 @@ double gemmSeconds(const GemmDevice& d, double m, double n, double k)
 {
     if (m <= 0 || n <= 0 || k <= 0 || d.peak <= 0)
         return 0.0;
-    double efficiency = d.efficiency;
     if (!d.flat)
-        efficiency *= waveEfficiency(m, n, d.sms) * depthEfficiency(k, d.depthNorm);
-    return 2.0 * m * n * k / (d.peak * efficiency);
+        return shapedSeconds(d, waveEfficiency(m, n, d.sms), m, n, k);
+    return 2.0 * m * n * k / (d.peak * d.efficiency);
 }
 
 } // namespace shardscope
