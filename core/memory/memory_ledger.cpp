@@ -35,12 +35,11 @@ using States = StateTotals;
 // (shaped by their base layer) are still summed group by group.
 class TensorAccountant {
 public:
-    // Elements of one part (a layer, the embedding, ...) on one rank, times the --params scale:
-    // [kind][linear]. Linear weights get their own count only when their bytes differ; otherwise
-    // every group adds to one count in inventory order, the order the states were summed in
-    // before, so the usual recipes' power-of-two byte counts give the same sums to the last bit.
+    // Elements of one part (a layer, the embedding, ...) on one rank: [kind][linear]. Whole
+    // numbers, summed exactly and scaled to --params once (`finish`). Linear weights get their own
+    // count only when their bytes differ.
     struct Elements {
-        double count[2][2] = {{0, 0}, {0, 0}};
+        std::int64_t count[2][2] = {{0, 0}, {0, 0}};
     };
 
     TensorAccountant(const Scenario& s, int tp, int ep, std::int64_t shapeTotal)
@@ -49,6 +48,10 @@ public:
           frozenBase_(s.training.finetune != FineTune::Full),
           scale_(parameterScale(s.model, shapeTotal))
     {
+        if (s.model.exactParams && shapeTotal > 0) {
+            scaleTarget_ = static_cast<double>(*s.model.exactParams);
+            scaleShape_ = static_cast<double>(shapeTotal);
+        }
         const bool qlora = s.training.finetune == FineTune::Qlora;
         const bool fp8Gather = s.training.precision == Precision::Fp8Mixed && s.training.fp8AllGather;
         weightBytes_[0] = recipe_.weight;
@@ -69,7 +72,7 @@ public:
     {
         const LocalShape local = localShape(g, tp_, ep_);
         const int kind = g.expert ? 1 : 0;
-        counts.count[kind][g.isLinear() ? linearIndex_ : 0] += static_cast<double>(local.elements()) * scale_;
+        counts.count[kind][g.isLinear() ? linearIndex_ : 0] += local.elements();
         if (!frozenBase_) {
             if (!perElementOptimizer_) {
                 const bool hiddenMatrix = (g.placement == Placement::Layer || g.placement == Placement::DenseLayer) && g.isMatrix();
@@ -81,19 +84,19 @@ public:
     }
 
     // Without tensor or expert parallelism, with every state a number of bytes per element and no
-    // adapters, a part's counts are the inventory's scaled sums, made once when it was built in the
-    // order `add` would make them here (so the same to the last bit): no loop over the groups.
+    // adapters, a part's counts are the inventory's sums, made once when it was built: no loop over
+    // the groups. Both are exact whole numbers, so they are the same either way.
     // Fills `parts` (indexed by InventoryPart) and returns true when it applies.
     bool fromSums(const ParameterInventory& inventory, const std::array<Elements*, kInventoryParts>& parts) const
     {
-        if (tp_ != 1 || ep_ != 1 || frozenBase_ || !perElementOptimizer_ || scale_ != inventory.scale())
+        if (tp_ != 1 || ep_ != 1 || frozenBase_ || !perElementOptimizer_)
             return false;
         for (std::size_t p = 0; p < kInventoryParts; ++p) {
             const PartElements& sums = inventory.elements(static_cast<InventoryPart>(p));
             Elements& out = *parts[p];
             for (int kind = 0; kind < 2; ++kind) {
-                out.count[kind][0] = sums.scaled[kind][linearIndex_ == 1 ? 1 : 0];
-                out.count[kind][1] = linearIndex_ == 1 ? sums.scaled[kind][2] : 0.0;
+                out.count[kind][0] = linearIndex_ == 1 ? sums.count[kind][0] : sums.count[kind][0] + sums.count[kind][1];
+                out.count[kind][1] = linearIndex_ == 1 ? sums.count[kind][1] : 0;
             }
         }
         return true;
@@ -104,9 +107,12 @@ public:
     {
         for (int kind = 0; kind < 2; ++kind) {
             for (int linear = 0; linear < 2; ++linear) {
-                if (counts.count[kind][linear] == 0.0)
+                if (counts.count[kind][linear] == 0)
                     continue;
-                const double elements = counts.count[kind][linear];
+                // count x target / shape: the exact ratio with one rounding per operation, so the
+                // parts of a model given as --params 7e9 add up to 7e9 (times the scale, they came to
+                // 6,999,999,999.999999 and the article's 0.875 GB shard showed as 0.87).
+                const double elements = static_cast<double>(counts.count[kind][linear]) * scaleTarget_ / scaleShape_;
                 const double weights = elements * weightBytes_[linear];
                 out.params += elements;
                 out.unshardedWeightBytes += weights;
@@ -160,6 +166,8 @@ private:
     RecipeBytes recipe_;
     bool frozenBase_;
     double scale_;
+    double scaleTarget_ = 1.0;        // scale_ as a ratio: --params over the shape's own count
+    double scaleShape_ = 1.0;
     double weightBytes_[2] = {0, 0};  // [linear]: as stored for compute
     double gatherBytes_[2] = {0, 0};  // [linear]: as ZeRO-3 all-gathers them
     int linearIndex_ = 0;             // where linear weights count: 1 when their bytes differ

@@ -43,7 +43,7 @@ void ParameterInventory::add(const char* name, Placement placement, std::int64_t
     assert(size_ < groups_.size());
     // Summed from the local copy: inlined here, the placement and flags are constants at each call
     // and the switches in sum() fold away (read back from groups_, they did not).
-    const TensorGroup g{name, placement, rows, cols, copies, split, expert, moeBlock, projection};
+    const TensorGroup g{name, rows, cols, copies, placement, split, expert, moeBlock, projection};
     groups_[size_++] = g;
     sum(g);
 }
@@ -55,8 +55,6 @@ void ParameterInventory::sum(const TensorGroup& g)
     const int linear = g.isLinear() ? 1 : 0;
     forEachPart(g, [&](InventoryPart part) {
         parts_[static_cast<std::size_t>(part)].count[kind][linear] += elements;
-        assert(termCount_ < terms_.size());
-        terms_[termCount_++] = PartTerm{static_cast<double>(elements), parts_[static_cast<std::size_t>(part)].scaled[kind], linear + 1};
     });
     switch (g.placement) {
     case Placement::Embedding:
@@ -97,19 +95,6 @@ void ParameterInventory::finishCount(const ModelSpec& m)
     c.perLayerActive = c.perLayer - expertPerLayer_ + oneExpertPerLayer_ * m.moe.topK;
     c.total = c.embedding + (m.layers - dense) * c.perLayer + dense * denseLayer + c.finalNorm + c.output;
     c.active = c.embedding + (m.layers - dense) * c.perLayerActive + dense * denseLayer + c.finalNorm + c.output;
-    scale_ = parameterScale(m, c.total);
-    sumScaled();
-}
-
-void ParameterInventory::sumScaled()
-{
-    // Term by term in inventory order, as the groups were added: the ledger's own order.
-    for (std::size_t i = 0; i < termCount_; ++i) {
-        const PartTerm& t = terms_[i];
-        const double elements = t.elements * scale_;
-        t.sums[0] += elements;
-        t.sums[t.split] += elements;
-    }
 }
 
 std::int64_t ParameterInventory::tensorsOn(int layers, bool first, bool last, int ep) const

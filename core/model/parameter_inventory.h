@@ -12,13 +12,13 @@ namespace shardscope {
 // output layer on the last (Megatron-LM, megatron/core/models/gpt/gpt_model.py). Layer tensors are
 // in every transformer layer; DenseLayer tensors (the dense MLP of a mixture-of-experts model's
 // first k layers, DeepSeek's first_k_dense_replace) replace the MoE block in those k layers only.
-enum class Placement { Embedding, Layer, DenseLayer, FinalNorm, Output };
+enum class Placement : std::uint8_t { Embedding, Layer, DenseLayer, FinalNorm, Output };
 
 // How Megatron-style tensor parallelism splits a tensor (Shoeybi et al. 2019, arXiv 1909.08053, §3):
 // column-parallel layers split their output rows, row-parallel layers their input columns,
 // the vocabulary-parallel embedding and output layer split vocabulary rows; norms, row-parallel
 // biases and the MoE router are replicated on every tensor-parallel rank.
-enum class TpSplit { Column, Row, Vocab, Replicated };
+enum class TpSplit : std::uint8_t { Column, Row, Vocab, Replicated };
 
 // Projection bits, used to choose LoRA targets.
 enum ProjectionBit : unsigned {
@@ -36,11 +36,13 @@ enum ProjectionBit : unsigned {
 // Trivially constructible on purpose (no member initialisers): the inventory's fixed array is
 // then free to create, and every member is set when a group is added.
 struct TensorGroup {
+    // The small members last: 40 bytes, where the declaration order of the fields' meaning padded it
+    // to 56 (the inventory copies every group it builds, on every estimate).
     const char* name;
-    Placement placement;
     std::int64_t rows;
     std::int64_t cols;
     std::int64_t copies;          // experts per layer for expert tensors, else 1
+    Placement placement;
     TpSplit split;
     bool expert;                  // split across expert-parallel ranks
     bool moeBlock;                // the router, routed and shared experts: absent from the first-k dense layers
@@ -57,13 +59,11 @@ struct TensorGroup {
 enum class InventoryPart : std::uint8_t { Embedding, Layer, MoeBlock, DenseMlp, Final, TiedOutput };
 inline constexpr std::size_t kInventoryParts = 6;
 
-// Whole (unsplit) element counts of one part: [expert][linear weight]; and the same times the
-// model's --params scale, summed group by group in inventory order (the memory ledger's own order,
-// so its sums come out the same to the last bit): [expert][every group, the other groups, the
-// linear weights].
+// Whole (unsplit) element counts of one part: [expert][linear weight]. Whole numbers, summed
+// exactly: the memory ledger multiplies a part's sum by the --params scale once, so a part's
+// scaled count is the same number whether the ledger takes it from here or sums the groups itself.
 struct PartElements {
     std::int64_t count[2][2] = {{0, 0}, {0, 0}};
-    double scaled[2][3] = {{0, 0, 0}, {0, 0, 0}};
 };
 
 // Every parameter tensor of a model, grouped. Built without heap allocation because the
@@ -77,7 +77,6 @@ public:
     std::span<const TensorGroup> groups() const { return {groups_.data(), size_}; }
 
     const ParameterCount& count() const { return count_; }
-    double scale() const { return scale_; }  // parameterScale(model, count().total)
     const PartElements& elements(InventoryPart part) const { return parts_[static_cast<std::size_t>(part)]; }
     // Parameter tensors on a GPU holding `layers` layers, the embedding when `first`, the final norm
     // and output layer when `last`, with the experts split over `ep` ranks (uneven splits round up);
@@ -96,25 +95,12 @@ private:
     template <typename F>
     [[gnu::always_inline]] inline void forEachPart(const TensorGroup& g, F&& f) const;
     void finishCount(const ModelSpec& m);
-    void sumScaled();
     std::array<TensorGroup, 32> groups_;  // the first size_ are set
     std::size_t size_ = 0;
-    // Each group's elements in each part it counts in, in inventory order, with the scaled sums
-    // they add to (parts_[part].scaled[kind], and split: 2 for a linear weight, else 1):
-    // sumScaled() scales them once the total is known, without walking the groups and their
-    // placements again. Used only while the constructor runs (`sums` points into this object).
-    struct PartTerm {
-        double elements;
-        double* sums;
-        int split;
-    };
-    std::array<PartTerm, 64> terms_;  // the first termCount_ are set; a group counts in at most two parts
-    std::size_t termCount_ = 0;
     bool tiedEmbeddings_ = false;
     int layers_ = 0;
     std::array<PartElements, kInventoryParts> parts_{};
     ParameterCount count_;
-    double scale_ = 1.0;
     std::int64_t expertPerLayer_ = 0;      // elements of the routed experts in one layer
     std::int64_t oneExpertPerLayer_ = 0;   // of one routed expert
     std::int64_t embeddingTensors_ = 0;    // tensors (copies) by placement; the layer's experts apart

@@ -177,6 +177,26 @@ private slots:
         QCOMPARE(e.memory.perGpu.device.modelStates() / 1e9, expected);
     }
 
+    // The article's figures come out exactly, not within a rounding: 16 bytes x 7e9 = 112 GB on one
+    // GPU, and with ZeRO-3 over 64 GPUs 1.75 GB, of which the Adam moments are 0.875 GB. The ledger
+    // scales a --params model's parts as exact ratios (count x 7e9 / the shape's count); multiplied
+    // by the rounded ratio instead, the moments came to 874,999,999.9999999 bytes and the table
+    // showed "0.87". Compared with ==: QCOMPARE on doubles forgives a few ulps.
+    void articleFiguresAreExact()
+    {
+        const Scenario s = defaultScenario();
+        QCOMPARE(s.parallel.gpus, 64);
+        QCOMPARE(s.parallel.zero, 3);
+        const Estimate e = estimate(s);
+        const MemoryBreakdown& one = e.memory.singleGpu.device;
+        const MemoryBreakdown& each = e.memory.perGpu.device;
+        QVERIFY2(one.modelStates() == 112e9, qPrintable(QString::number(one.modelStates(), 'g', 17)));
+        QVERIFY2(one.optimizerStates == 56e9, qPrintable(QString::number(one.optimizerStates, 'g', 17)));
+        QVERIFY2(each.optimizerStates == 0.875e9, qPrintable(QString::number(each.optimizerStates, 'g', 17)));
+        QVERIFY2(each.masterWeights == 0.4375e9, qPrintable(QString::number(each.masterWeights, 'g', 17)));
+        QVERIFY2(each.modelStates() == 1.75e9, qPrintable(QString::number(each.modelStates(), 'g', 17)));
+    }
+
     void loraFreezesTheBase()
     {
         Scenario s = singleGpu("llama2-7b");
