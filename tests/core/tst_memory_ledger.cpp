@@ -8,11 +8,12 @@
 #include "core/common/messages.h"
 #include "core/estimate/estimate.h"
 #include "core/memory/memory_ledger.h"
-#include "core/memory/pipeline_schedule.h"
 #include "core/model/params_family.h"
 #include "core/scenario/model_presets.h"
+#include "tests/core/ledger_scenarios.h"
 
 using namespace shardscope;
+using test::singleGpu;
 
 namespace {
 
@@ -46,18 +47,6 @@ void compareZero3Note(Scenario s, int& withNote, int& without)
     (more ? withNote : without) += 1;
 }
 
-Scenario singleGpu(const char* presetId)
-{
-    Scenario s = defaultScenario();
-    if (presetId != nullptr) {
-        s.model = standardModelPresets().find(presetId)->spec;
-        s.modelId = presetId;
-    }
-    s.parallel = ParallelSpec{};
-    s.parallel.gpus = 1;
-    s.parallel.zero = 0;
-    return s;
-}
 
 // Mixtral 8x7B over 8 GPUs with expert parallelism 8 (one expert per GPU per layer), and its
 // dense and per-layer expert parameter counts.
@@ -250,105 +239,6 @@ private slots:
         QCOMPARE(all.device.modelStates(), 0.0);
         QCOMPARE(all.host.modelStates(), 16e9 / 4);
         QVERIFY(all.overhead.gatheredParameters > 0);  // layers still gather onto the GPU
-    }
-
-    void pipelinePlacesEmbeddingFirstAndOutputLast()
-    {
-        Scenario s = singleGpu("gpt3-175b");
-        s.parallel.gpus = 4;
-        s.parallel.pp = 4;
-        s.training.seqLen = 2048;
-        const LedgerLayout layout = distributedLayout(s);
-        const double embedding = 50257.0 * 12288;
-        const double positions = 2048.0 * 12288;
-        const double layers = 24.0 * (12.0 * 12288 * 12288 + 13.0 * 12288);
-        QCOMPARE(gpuMemoryAtStage(s, layout, 0).params, embedding + positions + layers);
-        QCOMPARE(gpuMemoryAtStage(s, layout, 1).params, layers);
-        // Tied embeddings: the last stage keeps a copy of the word embedding for the output layer.
-        QCOMPARE(gpuMemoryAtStage(s, layout, 3).params, layers + 2 * 12288.0 + embedding);
-        // 1F1B: stage k holds pp - k micro-batches in flight.
-        s.training.globalBatch = 8;
-        const LedgerLayout eight = distributedLayout(s);
-        QCOMPARE(gpuMemoryAtStage(s, eight, 0).inflightPasses, qint64(4));
-        QCOMPARE(gpuMemoryAtStage(s, eight, 3).inflightPasses, qint64(1));
-    }
-
-    // The estimator writes each most loaded GPU over its result in place: every field is set,
-    // whatever the object held (bytes, not values: a field left out would keep the filler).
-    void mostLoadedStageIntoSetsEveryField()
-    {
-        Scenario deepseek = singleGpu("deepseek-v3");
-        deepseek.model.layers = 8;
-        deepseek.parallel.gpus = 16;
-        deepseek.parallel.pp = 2;
-        deepseek.parallel.zero = 3;
-        Scenario gpt3 = singleGpu("gpt3-175b");
-        gpt3.parallel.gpus = 8;
-        gpt3.parallel.pp = 4;
-        for (const Scenario& s : {singleGpu(nullptr), deepseek, gpt3}) {
-            const LedgerLayout layout = distributedLayout(s);
-            const ParameterInventory inventory(s.model);
-            const LedgerStates states = ledgerStates(s, inventory, countParameters(s.model, inventory).total, layout);
-            const LedgerActivations activations = ledgerActivations(s, inventory, layout);
-            GpuMemory filled[2];
-            std::memset(static_cast<void*>(&filled[0]), 0x5a, sizeof(GpuMemory));
-            std::memset(static_cast<void*>(&filled[1]), 0xa5, sizeof(GpuMemory));
-            for (GpuMemory& g : filled)
-                mostLoadedStageInto(s, layout, states, activations, g);
-            QVERIFY(std::memcmp(&filled[0], &filled[1], sizeof(GpuMemory)) == 0);
-            const GpuMemory fresh = mostLoadedStage(s, layout, states, activations);
-            QVERIFY(std::memcmp(&filled[0], &fresh, sizeof(GpuMemory)) == 0);
-        }
-    }
-
-    void denseFirstLayersLandOnTheFirstStage()
-    {
-        // DeepSeek-V3's first_k_dense_replace: the first 3 layers keep a dense MLP, so with 8
-        // layers over 2 stages stage 0 holds 3 dense + 1 MoE layer and stage 1 four MoE layers.
-        Scenario s = singleGpu("deepseek-v3");
-        s.model.layers = 8;
-        s.parallel.gpus = 2;
-        s.parallel.pp = 2;
-        s.training.seqLen = 1024;
-        const LedgerLayout layout = distributedLayout(s);
-        const double attention = 187'107'328.0 + 2 * 7168;  // MLA and two RMSNorms (tst_model)
-        const double denseMlp = 3.0 * 7168 * 18432;
-        const double moeMlp = 257.0 * 3 * 7168 * 2048 + 256.0 * 7168;  // 256 routed + 1 shared, router
-        const double embedding = 129280.0 * 7168;
-        QCOMPARE(gpuMemoryAtStage(s, layout, 0).params, embedding + 3 * (attention + denseMlp) + attention + moeMlp);
-        QCOMPARE(gpuMemoryAtStage(s, layout, 1).params, 4 * (attention + moeMlp) + 7168 + embedding);
-    }
-
-    void pipelineSchedules_data()
-    {
-        QTest::addColumn<int>("p");
-        QTest::addColumn<int>("v");
-        QTest::addColumn<int>("stage");
-        QTest::addColumn<qint64>("microbatches");
-        QTest::addColumn<qint64>("passes");
-        QTest::newRow("1F1B first stage") << 4 << 1 << 0 << qint64(8) << qint64(4);
-        QTest::newRow("1F1B last stage") << 4 << 1 << 3 << qint64(8) << qint64(1);
-        QTest::newRow("1F1B, fewer micro-batches than stages") << 8 << 1 << 0 << qint64(2) << qint64(2);
-        // Interleaved: (p - 1) * 2 + (v - 1) p + 1 chunk passes of L/(p v) layers on stage 0,
-        // i.e. L/p x p x (1 + (p - 1)/(p v)) layers' worth (Korthikanti §4.2.3).
-        QTest::newRow("interleaved first stage") << 4 << 2 << 0 << qint64(8) << qint64(11);
-        QTest::newRow("interleaved last stage") << 4 << 2 << 3 << qint64(8) << qint64(5);
-    }
-    void pipelineSchedules()
-    {
-        QFETCH(int, p);
-        QFETCH(int, v);
-        QFETCH(int, stage);
-        QFETCH(qint64, microbatches);
-        QFETCH(qint64, passes);
-        QCOMPARE(inflightChunkPasses(p, v, stage, microbatches), passes);
-    }
-
-    void interleavedFactorMatchesKorthikanti()
-    {
-        const int p = 8, v = 3;
-        const double layerEquivalents = static_cast<double>(inflightChunkPasses(p, v, 0, 64)) / v;  // in units of L/p
-        QCOMPARE(layerEquivalents, p * (1.0 + (p - 1.0) / (p * v)));
     }
 
     void expertParallelSplitsExperts()
