@@ -125,10 +125,11 @@ QString wrapText(const QString& text, const QFont& font, int width)
 
 void ChartBase::updateLegendColumns(int chartWidth)
 {
-    // As many columns as the widest entry leaves room for (a column is at least 200 px at scale
-    // 1, so short entries line up): a long entry ("Goodput: tokens per second with failures") in
-    // a fixed share of the width was cut. Rearranging the existing items needs
-    // setFillOrder(..., true).
+    // As many columns as the widest entry leaves room for (a column is at least 150 px at scale
+    // 1, so short entries line up; at 200 the memory chart's six short entries took one column,
+    // and six rows of the chart's height, in a 400-px chart): a long entry ("Goodput: tokens per
+    // second with failures") in a fixed share of the width was cut. Rearranging the existing
+    // items needs setFillOrder(..., true).
     const QFontMetrics metrics(legend->font());
     int widest = 0;
     for (int i = 0; i < legend->itemCount(); ++i) {
@@ -136,7 +137,7 @@ void ChartBase::updateLegendColumns(int chartWidth)
             widest = std::max(widest, metrics.horizontalAdvance(item->plottable()->name()));
     }
     // Icon, its padding, the item's margins (8 + 8) and the gap between columns.
-    const int entry = std::max(static_cast<int>(200 * textScale_), widest + legend->iconSize().width() + legend->iconTextPadding() + 24);
+    const int entry = std::max(static_cast<int>(150 * textScale_), widest + legend->iconSize().width() + legend->iconTextPadding() + 24);
     const int columns = std::max(1, (chartWidth - 12) / entry);
     if (legend->wrap() != columns) {
         legend->setWrap(columns);

@@ -50,9 +50,11 @@ ChartPanel::ChartPanel(ChartBase* chart, QWidget* parent)
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->installEventFilter(this);
     // Where the window is short (larger text on a laptop screen) the table gives way down to its
-    // header and one row, not its scroll area's default minimum (setTableRows keeps more where
-    // every row matters).
-    table_->setMinimumHeight(2 * table_->verticalHeader()->defaultSectionSize() + 2 * table_->frameWidth());
+    // header and scroll bar, not its scroll area's default minimum, and the splitter above it
+    // brings the rows back (setTableRows keeps more where every row matters). With a row kept as well, the
+    // migration view's two panels made the window 738 px high in Chinese at text x1.52.
+    table_->setMinimumHeight(table_->verticalHeader()->defaultSectionSize() + table_->horizontalScrollBar()->sizeHint().height() +
+                             2 * table_->frameWidth());
 
     // The table follows the chart once changes pause (a slider drag repaints the chart every
     // frame; refilling and repainting a table that often would cost more than the chart).

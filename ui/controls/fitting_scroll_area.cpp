@@ -1,6 +1,7 @@
 #include "ui/controls/fitting_scroll_area.h"
 
 #include <QEvent>
+#include <QResizeEvent>
 #include <QScrollBar>
 
 #include <algorithm>
@@ -14,13 +15,43 @@ FittingScrollArea::FittingScrollArea(int minimumWidth, QWidget* parent) : QScrol
     setMinimumWidth(floor_);
 }
 
+void FittingScrollArea::setFollowContentHeight(bool follow)
+{
+    followHeight_ = follow;
+    setSizePolicy(sizePolicy().horizontalPolicy(), follow ? QSizePolicy::Preferred : QSizePolicy::Expanding);
+    updateGeometry();
+}
+
+QSize FittingScrollArea::sizeHint() const
+{
+    QSize hint = QScrollArea::sizeHint();
+    const QWidget* content = widget();
+    if (!followHeight_ || content == nullptr)
+        return hint;
+    const int width = viewport()->width() > 0 ? viewport()->width() : content->sizeHint().width();
+    const int height = content->hasHeightForWidth() ? content->heightForWidth(width) : content->sizeHint().height();
+    hint.setHeight(height + 2 * frameWidth());
+    return hint;
+}
+
 bool FittingScrollArea::eventFilter(QObject* watched, QEvent* event)
 {
     // QScrollArea filters its widget's events already; a LayoutRequest means its minimum may
-    // have changed.
-    if (watched == widget() && event->type() == QEvent::LayoutRequest)
+    // have changed (and, following the content's height, its size hint).
+    if (watched == widget() && event->type() == QEvent::LayoutRequest) {
         fit();
+        if (followHeight_)
+            updateGeometry();
+    }
     return QScrollArea::eventFilter(watched, event);
+}
+
+void FittingScrollArea::resizeEvent(QResizeEvent* event)
+{
+    QScrollArea::resizeEvent(event);
+    // Wrapped text is taller in a narrower area: the hint changes with the width alone.
+    if (followHeight_ && event->size().width() != event->oldSize().width())
+        updateGeometry();
 }
 
 void FittingScrollArea::fit()

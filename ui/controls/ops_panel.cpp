@@ -57,7 +57,8 @@ OpsPanel::OpsPanel(ScenarioDocument* document, QWidget* parent)
     // Two rows of three: the failure side, then the checkpoint side.
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
-    grid->setHorizontalSpacing(18);
+    // 12 px between columns: with 18, the view needed 1,372 px of window at twice the text.
+    grid->setHorizontalSpacing(12);
     auto* presetColumn = new QVBoxLayout;
     presetColumn->addWidget(presetLabel_);
     presetColumn->addWidget(preset_);

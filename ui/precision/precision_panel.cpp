@@ -18,6 +18,7 @@
 #include "ui/charts/chart_panel.h"
 #include "ui/charts/drift_chart.h"
 #include "ui/charts/reduction_chart.h"
+#include "ui/controls/fitting_scroll_area.h"
 #include "ui/controls/value_slider.h"
 #include "ui/document/background_runner.h"
 #include "ui/i18n/ui_text.h"
@@ -86,12 +87,20 @@ PrecisionPanel::PrecisionPanel(BackgroundRunner* runner, QWidget* parent)
         [](double v) { return QLocale().toString(static_cast<qlonglong>(v)); });
     steps_->setValue(10'000);
 
-    auto* left = new QVBoxLayout;
+    // The controls scroll where the window is short: in Chinese at twice the text they are
+    // taller than a 768-px screen leaves (the window needed 810 px).
+    auto* controlsWidget = new QWidget;
+    auto* left = new QVBoxLayout(controlsWidget);
+    left->setContentsMargins(0, 0, 0, 0);
     left->addWidget(driftBox_);
     left->addWidget(reduceBox_);
     left->addStretch();
+    auto* controlsScroll = new FittingScrollArea(0, this);
+    controlsScroll->setFrameShape(QFrame::NoFrame);
+    controlsScroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Expanding);
+    controlsScroll->setWidget(controlsWidget);
     auto* layout = new QHBoxLayout(this);
-    layout->addLayout(left);
+    layout->addWidget(controlsScroll);
     // The three experiments are tabs, so each chart has the whole height (two stacked charts
     // left each about 150 px at 1366 x 768); every strategy's row stays in view (stochastic
     // rounding is the fourth).

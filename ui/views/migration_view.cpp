@@ -14,6 +14,7 @@
 #include "ui/charts/chart_panel.h"
 #include "ui/charts/placement_chart.h"
 #include "ui/charts/reshard_chart.h"
+#include "ui/controls/fitting_scroll_area.h"
 #include "ui/i18n/ui_text.h"
 
 namespace shardscope::ui {
@@ -56,12 +57,23 @@ MigrationView::MigrationView(const ViewContext&, QWidget* parent)
     layout->addLayout(row);
     problems_->setWordWrap(true);
     problems_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The pitfalls and the table's caption scroll where the view is short (larger text on a
+    // laptop screen): squeezed, the wrapped lines were drawn over each other.
+    auto* notes = new QWidget;
+    auto* notesLayout = new QVBoxLayout(notes);
+    notesLayout->setContentsMargins(0, 0, 0, 0);
+    notesLayout->addWidget(problems_);
+    tensorsLabel_->setWordWrap(true);
+    notesLayout->addWidget(tensorsLabel_);
+    notesLayout->addStretch();
+    auto* notesScroll = new FittingScrollArea(0);
+    notesScroll->setFrameShape(QFrame::NoFrame);
+    notesScroll->setWidget(notes);
+    notesScroll->setFollowContentHeight(true);
     auto* side = new QWidget;
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
-    sideLayout->addWidget(problems_);
-    tensorsLabel_->setWordWrap(true);
-    sideLayout->addWidget(tensorsLabel_);
+    sideLayout->addWidget(notesScroll);
     sideLayout->addWidget(tensors_, 1);
     tensors_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     tensors_->verticalHeader()->setVisible(false);
