@@ -29,6 +29,7 @@ std::span<const char* const> catalog()
         kTopKRange,
         kTopKNeedsExperts,
         kLearnedPositions,
+        kShapeTooLarge,
         kZeroStage,
         kGpuProduct,
         kGpusMultiple,

@@ -36,6 +36,7 @@ inline constexpr const char* kHeadsDivideHidden = SHARDSCOPE_TR_NOOP("Diagnostic
 inline constexpr const char* kTopKRange = SHARDSCOPE_TR_NOOP("Diagnostic", "top-k (%1) must be between 1 and the number of experts (%2)");
 inline constexpr const char* kTopKNeedsExperts = SHARDSCOPE_TR_NOOP("Diagnostic", "top-k needs experts");
 inline constexpr const char* kLearnedPositions = SHARDSCOPE_TR_NOOP("Diagnostic", "learned position embeddings need max_positions");
+inline constexpr const char* kShapeTooLarge = SHARDSCOPE_TR_NOOP("Diagnostic", "this shape has about %1 parameters, more than 10^16 (5,000 times the largest published model): choose smaller layers, hidden size, FFN or experts");
 
 // Layout and training
 inline constexpr const char* kZeroStage = SHARDSCOPE_TR_NOOP("Diagnostic", "ZeRO stage must be 0, 1, 2 or 3 (got %1)");

@@ -118,6 +118,8 @@ Estimate estimate(const Scenario& s)
         return e;  // a field outside its range: nothing can be computed safely
 
     const ParameterInventory inventory(s.model);
+    if (!checkShapeSize(inventory, e.diagnostics))
+        return e;  // fields each in range that multiply out to more parameters than mean anything
     const ParameterCount count = countParameters(s.model, inventory);
     e.model.params = s.model.exactParams.value_or(count.total);  // the inventory just counted
     e.model.activeParams = s.model.exactParams && count.total > 0

@@ -27,8 +27,8 @@ namespace shardscope::ledger {
 class TensorAccountant {
 public:
     // Elements of one part (a layer, the embedding, ...) on one rank: [kind][linear]. Whole
-    // numbers, summed exactly and scaled to --params once (`finish`). Linear weights get their own
-    // count only when their bytes differ.
+    // numbers, summed exactly and scaled to --params once per count (`finish`). Linear weights get
+    // their own count only when their bytes differ.
     struct Elements {
         std::int64_t count[2][2] = {{0, 0}, {0, 0}};
     };
@@ -36,9 +36,10 @@ public:
     TensorAccountant(const Scenario& s, int tp, int ep, std::int64_t shapeTotal)
         : s_(s), tp_(tp), ep_(ep),
           recipe_(recipeBytes(s.training)),
-          frozenBase_(s.training.finetune != FineTune::Full),
-          scale_(parameterScale(s.model, shapeTotal))
+          frozenBase_(s.training.finetune != FineTune::Full)
     {
+        // --params: each count is scaled by target / shape, as that ratio of whole numbers
+        // (parameterScale's value, computed per count instead of rounded once).
         if (s.model.exactParams && shapeTotal > 0) {
             scaleTarget_ = static_cast<double>(*s.model.exactParams);
             scaleShape_ = static_cast<double>(shapeTotal);
@@ -67,7 +68,7 @@ public:
         if (!frozenBase_) {
             if (!perElementOptimizer_) {
                 const bool hiddenMatrix = (g.placement == Placement::Layer || g.placement == Placement::DenseLayer) && g.isMatrix();
-                out.optimizerStates[kind] += optimizerStateBytes(s_.training.optimizer, recipe_.moment, local, hiddenMatrix) * scale_;
+                out.optimizerStates[kind] += optimizerStateBytes(s_.training.optimizer, recipe_.moment, local, hiddenMatrix) * scaleTarget_ / scaleShape_;
             }
         } else if ((g.projection & s_.training.loraTargets) != 0) {
             addAdapter(local, kind, out);
@@ -100,9 +101,10 @@ public:
             for (int linear = 0; linear < 2; ++linear) {
                 if (counts.count[kind][linear] == 0)
                     continue;
-                // count x target / shape: the exact ratio with one rounding per operation, so the
-                // parts of a model given as --params 7e9 add up to 7e9 (times the scale, they came to
-                // 6,999,999,999.999999 and the article's 0.875 GB shard showed as 0.87).
+                // count x target / shape, two roundings from the exact ratio: for the article's
+                // --params 7e9 the parts add up to 7e9 exactly (times the rounded scale they came to
+                // 6,999,999,999.999999 and the 0.875 GB shard showed as 0.87). Other targets can still
+                // come out a unit or so in the last place away.
                 const double elements = static_cast<double>(counts.count[kind][linear]) * scaleTarget_ / scaleShape_;
                 const double weights = elements * weightBytes_[linear];
                 out.params += elements;
@@ -156,9 +158,8 @@ private:
     int ep_;
     RecipeBytes recipe_;
     bool frozenBase_;
-    double scale_;
-    double scaleTarget_ = 1.0;        // scale_ as a ratio: --params over the shape's own count
-    double scaleShape_ = 1.0;
+    double scaleTarget_ = 1.0;        // the --params scale as a ratio: --params over the shape's own
+    double scaleShape_ = 1.0;         // count (1 / 1 without --params)
     double weightBytes_[2] = {0, 0};  // [linear]: as stored for compute
     double gatherBytes_[2] = {0, 0};  // [linear]: as ZeRO-3 all-gathers them
     int linearIndex_ = 0;             // where linear weights count: 1 when their bytes differ

@@ -1,6 +1,7 @@
 #include "core/model/model_spec.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "core/common/messages.h"
 #include "core/model/parameter_inventory.h"
@@ -61,6 +62,16 @@ ParameterCount countParameters(const ModelSpec& m)
 ParameterCount countParameters(const ModelSpec&, const ParameterInventory& inventory)
 {
     return inventory.count();  // summed as the inventory was built
+}
+
+bool checkShapeSize(const ParameterInventory& inventory, Diagnostics& out)
+{
+    if (!inventory.oversized())
+        return true;
+    char approx[32];
+    std::snprintf(approx, sizeof approx, "%.3g", inventory.shapeParameters());
+    addDiagnostic(out, Severity::Error, "model", msg::kShapeTooLarge, {std::string_view(approx)});
+    return false;
 }
 
 std::int64_t ledgerParameters(const ModelSpec& m)

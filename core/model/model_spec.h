@@ -97,6 +97,10 @@ ParameterCount countParameters(const ModelSpec& model);
 class ParameterInventory;
 // The same from the model's inventory, which sums it as it is built.
 ParameterCount countParameters(const ModelSpec& model, const ParameterInventory& inventory);
+// False, with an error naming the model, when the inventory's shape has more parameters than any
+// estimate can mean (kMaxShapeParameters); each field in range can still multiply out to more
+// than a 64-bit count holds (65,536 experts of 2^22 x 2^20 in 16 layers: 1.4e19).
+bool checkShapeSize(const ParameterInventory& inventory, Diagnostics& out);
 
 // The parameter count the ledger uses: exactParams when set, else the shape's count.
 std::int64_t ledgerParameters(const ModelSpec& model);

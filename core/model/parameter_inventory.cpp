@@ -93,6 +93,17 @@ void ParameterInventory::finishCount(const ModelSpec& m)
     const std::int64_t dense = m.moe.isMoe() ? std::clamp<std::int64_t>(m.moe.denseLayers, 0, m.layers) : 0;
     const std::int64_t denseLayer = c.perLayer - moeBlock + denseMlp.count[0][0] + denseMlp.count[0][1];
     c.perLayerActive = c.perLayer - expertPerLayer_ + oneExpertPerLayer_ * m.moe.topK;
+    // A layer's count fits in 64 bits for every shape the field ranges allow (at most about
+    // 1.8e18); times the layers it may not. So the total is first made in double: above
+    // kMaxShapeParameters (far below 2^63) the shape means nothing and its counts are capped
+    // there (checkShapeSize reports it); below, the whole-number products cannot overflow.
+    shapeParameters_ = static_cast<double>(c.embedding) + static_cast<double>(m.layers - dense) * static_cast<double>(c.perLayer)
+                       + static_cast<double>(dense) * static_cast<double>(denseLayer) + static_cast<double>(c.finalNorm)
+                       + static_cast<double>(c.output);
+    if (oversized()) {
+        c.total = c.active = static_cast<std::int64_t>(kMaxShapeParameters);
+        return;
+    }
     c.total = c.embedding + (m.layers - dense) * c.perLayer + dense * denseLayer + c.finalNorm + c.output;
     c.active = c.embedding + (m.layers - dense) * c.perLayerActive + dense * denseLayer + c.finalNorm + c.output;
 }

@@ -76,7 +76,14 @@ public:
     explicit ParameterInventory(const ModelSpec& model);
     std::span<const TensorGroup> groups() const { return {groups_.data(), size_}; }
 
+    // The largest shape an estimate accepts: 10^16 parameters, 5,000 times the largest published
+    // model (the --params field stops at 10^15; a family shape for it can come out a little above).
+    static constexpr double kMaxShapeParameters = 1e16;
     const ParameterCount& count() const { return count_; }
+    // Whether the shape has more than kMaxShapeParameters; its counts are then capped there
+    // (checkShapeSize reports it; nothing should be estimated from it).
+    bool oversized() const { return shapeParameters_ > kMaxShapeParameters; }
+    double shapeParameters() const { return shapeParameters_; }  // the uncapped total, in double
     const PartElements& elements(InventoryPart part) const { return parts_[static_cast<std::size_t>(part)]; }
     // Parameter tensors on a GPU holding `layers` layers, the embedding when `first`, the final norm
     // and output layer when `last`, with the experts split over `ep` ranks (uneven splits round up);
@@ -101,6 +108,7 @@ private:
     int layers_ = 0;
     std::array<PartElements, kInventoryParts> parts_{};
     ParameterCount count_;
+    double shapeParameters_ = 0;
     std::int64_t expertPerLayer_ = 0;      // elements of the routed experts in one layer
     std::int64_t oneExpertPerLayer_ = 0;   // of one routed expert
     std::int64_t embeddingTensors_ = 0;    // tensors (copies) by placement; the layer's experts apart

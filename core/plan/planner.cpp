@@ -315,6 +315,8 @@ PlanResult planOneCount(const PlanRequest& request)
         return out;
 
     const ParameterInventory inventory(space.base.model);
+    if (!checkShapeSize(inventory, out.diagnostics))
+        return out;
     const std::int64_t shapeParameters = countParameters(space.base.model, inventory).total;
     int threads = request.threads > 0 ? request.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     if (request.onFeasible != nullptr)

@@ -771,6 +771,10 @@
         <source>ZeRO-3 that keeps the weights gathered through the step needs %1 more per GPU than ZeRO-2 would: like ZeRO-1 it holds its stage&apos;s full weights and gradients and shards only the optimizer states over dp %2</source>
         <translation>在整个步骤中保持权重已收集的 ZeRO-3 每个 GPU 比 ZeRO-2 多需要 %1：它像 ZeRO-1 一样保留本阶段的完整权重和梯度，只在 dp %2 上切分优化器状态</translation>
     </message>
+    <message>
+        <source>this shape has about %1 parameters, more than 10^16 (5,000 times the largest published model): choose smaller layers, hidden size, FFN or experts</source>
+        <translation>这个结构约有 %1 个参数，超过 10^16（已发表最大模型的 5,000 倍）：请减小层数、隐藏维度、FFN 或专家数</translation>
+    </message>
 </context>
 <context>
     <name>Export</name>

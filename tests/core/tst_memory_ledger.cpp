@@ -186,6 +186,31 @@ private slots:
         QVERIFY2(each.modelStates() == 1.75e9, qPrintable(QString::number(each.modelStates(), 'g', 17)));
     }
 
+    // The ledger takes a part's element counts from the inventory's sums when every state is a
+    // number of bytes per element (AdamW), and sums the groups itself otherwise (Adafactor's
+    // factored moments): the parameters and the weights they give must be the same to the last
+    // bit, with --params scaling, in bf16 and with fp8 copies of the linear weights (counted apart).
+    void inventorySumsEqualTheGroupLoop()
+    {
+        for (const Precision precision : {Precision::Bf16Mixed, Precision::Fp8Mixed}) {
+            for (const std::int64_t params : {std::int64_t{7'000'000'000}, std::int64_t{405'000'000'000}, std::int64_t{1'234'567'891}}) {
+                Scenario adamw = singleGpu(nullptr);
+                adamw.model.exactParams = params;
+                adamw.training.precision = precision;
+                adamw.cluster.gpu = "h100-sxm";  // fp8 needs a GPU with fp8
+                Scenario adafactor = adamw;
+                adafactor.training.optimizer = Optimizer::Adafactor;
+                const Estimate a = estimate(adamw);
+                const Estimate b = estimate(adafactor);
+                QVERIFY(a.valid() && b.valid());
+                QVERIFY2(a.memory.singleGpu.params == b.memory.singleGpu.params,
+                         qPrintable(QString::number(a.memory.singleGpu.params, 'g', 17) + " vs " + QString::number(b.memory.singleGpu.params, 'g', 17)));
+                QVERIFY(a.memory.singleGpu.device.weights == b.memory.singleGpu.device.weights);
+                QVERIFY(a.memory.singleGpu.device.gradients == b.memory.singleGpu.device.gradients);
+            }
+        }
+    }
+
     void loraFreezesTheBase()
     {
         Scenario s = singleGpu("llama2-7b");

@@ -2,8 +2,12 @@
 // and the --params family of shapes.
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <string_view>
 
+#include "core/common/messages.h"
+#include "core/estimate/estimate.h"
 #include "core/model/hf_config.h"
 #include "core/model/params_family.h"
 #include "core/model/parameter_inventory.h"
@@ -122,6 +126,38 @@ private slots:
                 }
             }
         }
+    }
+
+    // Fields each within range can multiply out to more parameters than 64 bits hold: 65,536
+    // experts of 2^22 x 2^20 in 16 layers is 1.4e19 (the count wrapped round before, and the CLI
+    // printed a shard of 13,835,129,590,681,436,160 parameters). The shape is refused, naming the
+    // model, and the inventory's counts are capped rather than wrapped.
+    void oversizedShapeIsRefused()
+    {
+        Scenario s = defaultScenario();
+        s.model.hidden = 1 << 20;
+        s.model.heads = 8192;
+        s.model.kvHeads = 8192;
+        s.model.ffnHidden = 2796288;
+        s.model.layers = 16;
+        s.model.moe.experts = 65536;
+        s.model.moe.topK = 1;
+        s.model.moe.expertFfnHidden = 1 << 22;
+        const ParameterInventory inventory(s.model);
+        QVERIFY(inventory.oversized());
+        QVERIFY(inventory.shapeParameters() > 1.3e19 && inventory.shapeParameters() < 1.5e19);
+        QCOMPARE(inventory.count().total, static_cast<std::int64_t>(ParameterInventory::kMaxShapeParameters));
+        const Estimate e = estimate(s);
+        QVERIFY(!e.valid());
+        const auto refused = std::find_if(e.diagnostics.begin(), e.diagnostics.end(), [](const Diagnostic& d) {
+            return d.templ != nullptr && std::string_view(d.templ) == msg::kShapeTooLarge;
+        });
+        QVERIFY(refused != e.diagnostics.end());
+        QCOMPARE(refused->field.str(), std::string("model"));
+        QVERIFY2(refused->message().find("1.38e+19") != std::string::npos, refused->message().c_str());
+        // The largest published models are far inside the limit.
+        for (const char* id : {"llama3.1-405b", "deepseek-v3", "megatron-530b"})
+            QVERIFY2(!ParameterInventory(standardModelPresets().find(id)->spec).oversized(), id);
     }
 
     void moeActiveParameters()

@@ -169,6 +169,30 @@ private slots:
         }
     }
 
+    // The migration view's notes scroll only where the window is short: at the default text in a
+    // 1366x768 window they show whole beside the tensor table (a scroll area whose size hint did
+    // not follow its wrapped text gave them two lines).
+    void migrationNotesShowWhole_data()
+    {
+        QTest::addColumn<int>("language");
+        QTest::addRow("en") << static_cast<int>(Language::English);
+        QTest::addRow("zh_CN") << static_cast<int>(Language::Chinese);
+    }
+    void migrationNotesShowWhole()
+    {
+        QFETCH(int, language);
+        MainWindow w(false);
+        w.setLanguage(static_cast<Language>(language));
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(w.showView("migration"));
+        w.settle();
+        const auto* notes = w.findChild<QScrollArea*>(QStringLiteral("MigrationNotes"));
+        QVERIFY(notes != nullptr && notes->isVisible());
+        QVERIFY(notes->widget()->height() > 3 * notes->fontMetrics().height());  // the pitfall and the caption
+        QCOMPARE(notes->verticalScrollBar()->maximum(), 0);
+    }
+
     void chartsFillTheScreenWithReadableText_data()
     {
         QTest::addColumn<QSize>("screen");

@@ -14,6 +14,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 #include "ui/charts/chart_base.h"
 #include "ui/controls/flow_layout.h"
 #include "ui/export/chart_export.h"
@@ -51,10 +53,9 @@ ChartPanel::ChartPanel(ChartBase* chart, QWidget* parent)
     table_->installEventFilter(this);
     // Where the window is short (larger text on a laptop screen) the table gives way down to its
     // header and scroll bar, not its scroll area's default minimum, and the splitter above it
-    // brings the rows back (setTableRows keeps more where every row matters). With a row kept as well, the
-    // migration view's two panels made the window 738 px high in Chinese at text x1.52.
-    table_->setMinimumHeight(table_->verticalHeader()->defaultSectionSize() + table_->horizontalScrollBar()->sizeHint().height() +
-                             2 * table_->frameWidth());
+    // brings the rows back (setTableRows keeps more where every row matters). With a row kept as
+    // well, the migration view's two panels made the window 738 px high in Chinese at text x1.52.
+    updateTableMinimum();
 
     // The table follows the chart once changes pause (a slider drag repaints the chart every
     // frame; refilling and repainting a table that often would cost more than the chart).
@@ -99,10 +100,18 @@ void ChartPanel::fitButtons()
 
 void ChartPanel::setTableRows(int rows)
 {
-    // The header is about one row tall (its size hint is empty until the labels arrive).
-    const int height = (rows + 1) * table_->verticalHeader()->defaultSectionSize() +
-                       table_->horizontalScrollBar()->sizeHint().height() + 2 * table_->frameWidth();
-    table_->setMinimumHeight(height);
+    tableRows_ = std::max(0, rows);
+    updateTableMinimum();
+}
+
+void ChartPanel::updateTableMinimum()
+{
+    // At the text size of the moment (again after each font change): the header (about one row
+    // tall until its labels arrive, when its size hint is empty), the rows kept, the scroll bar.
+    const int row = table_->verticalHeader()->defaultSectionSize();
+    const int header = std::max(row, table_->horizontalHeader()->sizeHint().height());
+    table_->setMinimumHeight(header + tableRows_ * row + table_->horizontalScrollBar()->sizeHint().height() +
+                             2 * table_->frameWidth());
 }
 
 void ChartPanel::refreshTable()
@@ -144,6 +153,7 @@ void ChartPanel::refreshTable()
     if (reshaped || !sized_) {
         table_->resizeColumnsToContents();
         sized_ = true;
+        updateTableMinimum();  // the header's labels are in: its real height
     }
     table_->setAccessibleName(chart_->title());
 }
@@ -209,8 +219,12 @@ void ChartPanel::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
-    else if (event->type() == QEvent::FontChange)
+    else if (event->type() == QEvent::FontChange) {
         fitButtons();  // larger text, wider buttons
+        // and a taller header and rows, once the table has its new font (its own event may come
+        // after this one)
+        QMetaObject::invokeMethod(this, &ChartPanel::updateTableMinimum, Qt::QueuedConnection);
+    }
     QWidget::changeEvent(event);
 }
 

@@ -41,6 +41,7 @@ private:
     void refreshTable();
     void retranslate();
     void fitButtons();
+    void updateTableMinimum();
 
     ChartBase* chart_;
     QTableWidget* table_;
@@ -53,6 +54,7 @@ private:
     bool compact_ = false;
     bool presenting_ = false;
     bool sized_ = false;
+    int tableRows_ = 0;  // rows the table keeps below its header (setTableRows)
     QTimer* tableTimer_ = nullptr;
 };
 

@@ -22,13 +22,23 @@ void FittingScrollArea::setFollowContentHeight(bool follow)
     updateGeometry();
 }
 
+void FittingScrollArea::showParentBackground()
+{
+    viewport()->setAutoFillBackground(false);
+    if (widget() != nullptr)
+        widget()->setAutoFillBackground(false);
+}
+
 QSize FittingScrollArea::sizeHint() const
 {
     QSize hint = QScrollArea::sizeHint();
     const QWidget* content = widget();
     if (!followHeight_ || content == nullptr)
         return hint;
-    const int width = viewport()->width() > 0 ? viewport()->width() : content->sizeHint().width();
+    // The area's own width, not the viewport's: that one is small before the first layout and
+    // loses a scroll bar's width while one shows, and the hint must depend on the width alone.
+    const int inner = width() - 2 * frameWidth();
+    const int width = inner > 0 ? inner : content->sizeHint().width();
     const int height = content->hasHeightForWidth() ? content->heightForWidth(width) : content->sizeHint().height();
     hint.setHeight(height + 2 * frameWidth());
     return hint;

@@ -99,6 +99,7 @@ PrecisionPanel::PrecisionPanel(BackgroundRunner* runner, QWidget* parent)
     controlsScroll->setFrameShape(QFrame::NoFrame);
     controlsScroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Expanding);
     controlsScroll->setWidget(controlsWidget);
+    controlsScroll->showParentBackground();
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(controlsScroll);
     // The three experiments are tabs, so each chart has the whole height (two stacked charts

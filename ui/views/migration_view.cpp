@@ -67,8 +67,10 @@ MigrationView::MigrationView(const ViewContext&, QWidget* parent)
     notesLayout->addWidget(tensorsLabel_);
     notesLayout->addStretch();
     auto* notesScroll = new FittingScrollArea(0);
+    notesScroll->setObjectName(QStringLiteral("MigrationNotes"));
     notesScroll->setFrameShape(QFrame::NoFrame);
     notesScroll->setWidget(notes);
+    notesScroll->showParentBackground();
     notesScroll->setFollowContentHeight(true);
     auto* side = new QWidget;
     auto* sideLayout = new QVBoxLayout(side);
