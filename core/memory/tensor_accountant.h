@@ -68,7 +68,7 @@ public:
         if (!frozenBase_) {
             if (!perElementOptimizer_) {
                 const bool hiddenMatrix = (g.placement == Placement::Layer || g.placement == Placement::DenseLayer) && g.isMatrix();
-                out.optimizerStates[kind] += optimizerStateBytes(s_.training.optimizer, recipe_.moment, local, hiddenMatrix) * scaleTarget_ / scaleShape_;
+                out.optimizerStates[kind] += scaled(optimizerStateBytes(s_.training.optimizer, recipe_.moment, local, hiddenMatrix));
             }
         } else if ((g.projection & s_.training.loraTargets) != 0) {
             addAdapter(local, kind, out);
@@ -101,11 +101,7 @@ public:
             for (int linear = 0; linear < 2; ++linear) {
                 if (counts.count[kind][linear] == 0)
                     continue;
-                // count x target / shape, two roundings from the exact ratio: for the article's
-                // --params 7e9 the parts add up to 7e9 exactly (times the rounded scale they came to
-                // 6,999,999,999.999999 and the 0.875 GB shard showed as 0.87). Other targets can still
-                // come out a unit or so in the last place away.
-                const double elements = static_cast<double>(counts.count[kind][linear]) * scaleTarget_ / scaleShape_;
+                const double elements = scaled(static_cast<double>(counts.count[kind][linear]));
                 const double weights = elements * weightBytes_[linear];
                 out.params += elements;
                 out.unshardedWeightBytes += weights;
@@ -124,6 +120,12 @@ public:
     }
 
 private:
+    // `value` x target / shape, two roundings from the exact ratio: for the article's --params 7e9
+    // the parts add up to 7e9 exactly (times the rounded scale they came to 6,999,999,999.999999
+    // and the 0.875 GB shard showed as 0.87). Other targets can still come out a unit or so in the
+    // last place away.
+    double scaled(double value) const { return value * scaleTarget_ / scaleShape_; }
+
     // LoRA (Hu et al. 2021, arXiv 2106.09685): W + B A with A (r x in) and B (out x r), trainable
     // in the recipe's precision. Under tensor parallelism each adapter follows its base layer's
     // split as PEFT's Megatron wrapper does (peft src/peft/tuners/lora/tp_layer.py,

@@ -60,8 +60,8 @@ enum class InventoryPart : std::uint8_t { Embedding, Layer, MoeBlock, DenseMlp, 
 inline constexpr std::size_t kInventoryParts = 6;
 
 // Whole (unsplit) element counts of one part: [expert][linear weight]. Whole numbers, summed
-// exactly: the memory ledger multiplies a part's sum by the --params scale once, so a part's
-// scaled count is the same number whether the ledger takes it from here or sums the groups itself.
+// exactly: the memory ledger scales them to --params itself, so they are the same numbers whether
+// it takes them from here or sums the groups.
 struct PartElements {
     std::int64_t count[2][2] = {{0, 0}, {0, 0}};
 };

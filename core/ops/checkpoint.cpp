@@ -98,14 +98,6 @@ double rngStateBytesPerRank() { return 5056.0 + 16.0; }
 // args.consumed_train_samples; a stateful sampler saves its epoch and position).
 double dataLoaderBytesPerRank() { return 3.0 * 8.0; }
 
-CheckpointSize checkpointSize(const Scenario& s, const ParameterInventory& inventory, const LedgerLayout& layout,
-                              const GpuMemory& single, const GpuMemory& rank)
-{
-    CheckpointSize c;
-    checkpointSizeInto(s, inventory, layout, single, rank, c);
-    return c;
-}
-
 void checkpointSizeInto(const Scenario& s, const ParameterInventory& inventory, const LedgerLayout& layout,
                         const GpuMemory& single, const GpuMemory& rank, CheckpointSize& c)
 {

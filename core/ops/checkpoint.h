@@ -34,9 +34,7 @@ double dataLoaderBytesPerRank();
 
 // `single` is the ledger of the same training on one GPU (the whole model, no ZeRO); `rank` is the
 // layout's most loaded GPU. No allocation: this runs inside every estimate.
-CheckpointSize checkpointSize(const Scenario& scenario, const ParameterInventory& inventory, const LedgerLayout& layout,
-                              const GpuMemory& single, const GpuMemory& rank);
-// The same into `c`, which must be new (all zero): the estimator fills its result in place.
+// Written into `c`, which must be new (all zero): the estimator fills its result in place.
 void checkpointSizeInto(const Scenario& scenario, const ParameterInventory& inventory, const LedgerLayout& layout,
                         const GpuMemory& single, const GpuMemory& rank, CheckpointSize& c);
 

@@ -32,14 +32,6 @@ double defaultStorageBytesPerSecond() { return 2e12; }
 // their validation; MegaScale (Jiang et al. 2024, §3.5) cut its NCCL initialisation to under 30 s.
 double baseRestartSeconds() { return 300.0; }
 
-OpsEstimate estimateOps(const Scenario& s, const CheckpointSize& checkpoint, const OpsTimes& times)
-{
-    OpsEstimate o;
-    o.checkpoint = checkpoint;
-    estimateOpsInto(s, times, o);
-    return o;
-}
-
 void estimateOpsInto(const Scenario& s, const OpsTimes& times, OpsEstimate& o)
 {
     const OpsSpec& spec = s.ops;

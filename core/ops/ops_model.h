@@ -56,8 +56,7 @@ double defaultStorageBytesPerSecond();
 double baseRestartSeconds();
 
 // No allocation: this runs inside every estimate. `gpus` and `gpusPerNode` come from the scenario.
-OpsEstimate estimateOps(const Scenario& scenario, const CheckpointSize& checkpoint, const OpsTimes& times);
-// The same into `o`, which must be new but for its checkpoint (the size to use): the estimator
+// Written into `o`, which must be new but for its checkpoint (the size to use): the estimator
 // fills its result in place instead of building one and copying it (about 160 instructions).
 void estimateOpsInto(const Scenario& scenario, const OpsTimes& times, OpsEstimate& o);
 

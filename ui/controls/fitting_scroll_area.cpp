@@ -22,11 +22,12 @@ void FittingScrollArea::setFollowContentHeight(bool follow)
     updateGeometry();
 }
 
-void FittingScrollArea::showParentBackground()
+void FittingScrollArea::setEmbeddedWidget(QWidget* content)
 {
+    setFrameShape(QFrame::NoFrame);
+    setWidget(content);
     viewport()->setAutoFillBackground(false);
-    if (widget() != nullptr)
-        widget()->setAutoFillBackground(false);
+    content->setAutoFillBackground(false);
 }
 
 QSize FittingScrollArea::sizeHint() const

@@ -16,10 +16,10 @@ class FittingScrollArea : public QScrollArea {
 public:
     explicit FittingScrollArea(int minimumWidth, QWidget* parent = nullptr);
     void setFollowContentHeight(bool follow);
-    // Shows what is behind it instead of painting the palette's window colour (setWidget turns
-    // that on for the content): inside a view, the page's own shade (darker blocks in the dark
+    // `content` inside a view: no frame, and what is behind shows through instead of the
+    // palette's window colour, which setWidget turns on for the content (darker blocks in the dark
     // theme otherwise).
-    void showParentBackground();
+    void setEmbeddedWidget(QWidget* content);
     QSize sizeHint() const override;
 
 protected:

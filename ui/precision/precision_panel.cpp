@@ -96,10 +96,8 @@ PrecisionPanel::PrecisionPanel(BackgroundRunner* runner, QWidget* parent)
     left->addWidget(reduceBox_);
     left->addStretch();
     auto* controlsScroll = new FittingScrollArea(0, this);
-    controlsScroll->setFrameShape(QFrame::NoFrame);
     controlsScroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Expanding);
-    controlsScroll->setWidget(controlsWidget);
-    controlsScroll->showParentBackground();
+    controlsScroll->setEmbeddedWidget(controlsWidget);
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(controlsScroll);
     // The three experiments are tabs, so each chart has the whole height (two stacked charts

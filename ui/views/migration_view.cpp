@@ -68,9 +68,7 @@ MigrationView::MigrationView(const ViewContext&, QWidget* parent)
     notesLayout->addStretch();
     auto* notesScroll = new FittingScrollArea(0);
     notesScroll->setObjectName(QStringLiteral("MigrationNotes"));
-    notesScroll->setFrameShape(QFrame::NoFrame);
-    notesScroll->setWidget(notes);
-    notesScroll->showParentBackground();
+    notesScroll->setEmbeddedWidget(notes);
     notesScroll->setFollowContentHeight(true);
     auto* side = new QWidget;
     auto* sideLayout = new QVBoxLayout(side);
