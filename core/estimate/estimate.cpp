@@ -145,8 +145,12 @@ Estimate estimate(const Scenario& s)
         ledgerStatesInto(s, singleTensors, layout, states);
     else
         ledgerStatesInto(s, ledgerTensors(s, inventory, count.total, layout.tp, layout.ep), layout, states);
-    mostLoadedStageInto(s, layout, states, sameActivations ? singleActivations : ledgerActivations(s, inventory, layout),
-                        e.memory.perGpu);
+    // Not `same ? single : ledgerActivations(...)`: a conditional with a temporary on one side copies
+    // the other side too (about 50 instructions on every estimate).
+    if (sameActivations)
+        mostLoadedStageInto(s, layout, states, singleActivations, e.memory.perGpu);
+    else
+        mostLoadedStageInto(s, layout, states, ledgerActivations(s, inventory, layout), e.memory.perGpu);
     e.model.paramsPerGpu = e.memory.perGpu.params;
     e.model.trainableParams = e.memory.singleGpu.trainableParams;
     e.model.stateBytesPerParam = e.model.params > 0 ? e.memory.singleGpu.device.modelStates() / static_cast<double>(e.model.params) : 0.0;
