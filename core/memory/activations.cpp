@@ -167,15 +167,13 @@ double opSelectiveStored(const ActivationContext& c)
     const ModelSpec& m = *c.model;
     const double e = c.bytes.activation;
     double bytes = layerInput(c);
-    int mm = 0;
-    for (const TensorGroup& g : c.inventory->groups()) {
-        if (g.placement != Placement::Layer || !g.isMatrix() || linearHasBias(m, g))
-            continue;
-        if (++mm % 2 == 0)
+    for (const LayerMatrix& g : c.inventory->layerMatrices()) {
+        const int saved = g.members - g.opRecomputed;  // odd-numbered aten.mm calls
+        if (saved == 0)
             continue;
         const double tokens = g.expert ? d.tokens * m.moe.topK : d.tokens;
         const double rows = g.split == TpSplit::Column ? static_cast<double>(g.rows) / d.t : static_cast<double>(g.rows);
-        bytes += e * tokens * rows * (g.expert ? 1.0 : static_cast<double>(g.copies));
+        bytes += saved * (e * tokens * rows * (g.expert ? 1.0 : static_cast<double>(g.copies)));
     }
     if (c.training->flashAttention)
         bytes += e * d.tokens * static_cast<double>(m.attentionOutputWidth()) / d.t + 4.0 * d.a * d.tokens / d.t;

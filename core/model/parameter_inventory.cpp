@@ -38,7 +38,8 @@ void ParameterInventory::forEachPart(const TensorGroup& g, F&& f) const
 }
 
 void ParameterInventory::add(const char* name, Placement placement, std::int64_t rows, std::int64_t cols,
-                             std::int64_t copies, TpSplit split, bool expert, unsigned projection, bool moeBlock)
+                             std::int64_t copies, TpSplit split, bool expert, unsigned projection, bool moeBlock,
+                             bool sameShapeAsPrevious)
 {
     assert(size_ < groups_.size());
     // Summed from the local copy: inlined here, the placement and flags are constants at each call
@@ -46,6 +47,27 @@ void ParameterInventory::add(const char* name, Placement placement, std::int64_t
     const TensorGroup g{name, rows, cols, copies, placement, split, expert, moeBlock, projection};
     groups_[size_++] = g;
     sum(g);
+    if (placement == Placement::Layer && cols > 1)
+        addLayerMatrix(g, sameShapeAsPrevious);
+}
+
+// `sameShapeAsPrevious` is decided by the caller from its own sizes (k and v beside q, up beside
+// gate), where it is a constant or one comparison: comparing each new matrix with the last entry
+// in memory cost about 40 instructions a matrix on every estimate.
+void ParameterInventory::addLayerMatrix(const TensorGroup& g, bool sameShapeAsPrevious)
+{
+    const bool recomputed = (g.projection & biasedProjections_) != 0 || ++mmCalls_ % 2 == 0;
+    if (sameShapeAsPrevious && matrices_ > 0) {
+        LayerMatrix& last = layerMatrices_[matrices_ - 1];
+        assert(last.rows == g.rows && last.cols == g.cols && last.copies == g.copies && last.split == g.split
+               && last.expert == g.expert && last.firstGroup + last.members + 1u == size_);  // the group just added
+        ++last.members;
+        last.opRecomputed = static_cast<std::uint8_t>(last.opRecomputed + (recomputed ? 1 : 0));
+        return;
+    }
+    assert(matrices_ < layerMatrices_.size());
+    layerMatrices_[matrices_++] = LayerMatrix{g.rows, g.cols, g.copies, g.split, g.expert, 1,
+                                              static_cast<std::uint8_t>(recomputed ? 1 : 0), static_cast<std::uint8_t>(size_ - 1)};
 }
 
 void ParameterInventory::sum(const TensorGroup& g)
@@ -117,6 +139,9 @@ std::int64_t ParameterInventory::tensorsOn(int layers, bool first, bool last, in
 
 ParameterInventory::ParameterInventory(const ModelSpec& m) : tiedEmbeddings_(m.tiedEmbeddings), layers_(m.layers)
 {
+    // linearHasBias, by projection.
+    biasedProjections_ = (m.qkvBias && !m.mla() ? kProjQ | kProjK | kProjV : 0u) | (m.outProjBias ? kProjO : 0u)
+                         | (m.mlpBias ? kProjGate | kProjUp | kProjDown : 0u);
     const std::int64_t h = m.hidden;
     const std::int64_t q = m.queryWidth();
     const std::int64_t kv = m.kvWidth();
@@ -147,8 +172,8 @@ ParameterInventory::ParameterInventory(const ModelSpec& m) : tiedEmbeddings_(m.t
             m.kvLoraRank, 1, TpSplit::Column, false, kProjK | kProjV);
     } else {
         add("layer.attention.q", Placement::Layer, q, h, 1, TpSplit::Column, false, kProjQ);
-        add("layer.attention.k", Placement::Layer, kv, h, 1, TpSplit::Column, false, kProjK);
-        add("layer.attention.v", Placement::Layer, m.valueWidth(), h, 1, TpSplit::Column, false, kProjV);
+        add("layer.attention.k", Placement::Layer, kv, h, 1, TpSplit::Column, false, kProjK, false, kv == q);
+        add("layer.attention.v", Placement::Layer, m.valueWidth(), h, 1, TpSplit::Column, false, kProjV, false, m.valueWidth() == kv);
         if (m.qkvBias)
             add("layer.attention.qkv_bias", Placement::Layer, q + kv + m.valueWidth(), 1, 1, TpSplit::Column, false, 0);
     }
@@ -167,7 +192,7 @@ ParameterInventory::ParameterInventory(const ModelSpec& m) : tiedEmbeddings_(m.t
             return;
         if (m.mlp == MlpKind::SwiGlu)
             add(gate, placement, ffn, h, copies, TpSplit::Column, expert, kProjGate, moeBlock);
-        add(up, placement, ffn, h, copies, TpSplit::Column, expert, kProjUp, moeBlock);
+        add(up, placement, ffn, h, copies, TpSplit::Column, expert, kProjUp, moeBlock, m.mlp == MlpKind::SwiGlu);
         add(down, placement, h, ffn, copies, TpSplit::Row, expert, kProjDown, moeBlock);
         if (m.mlpBias) {
             const std::int64_t columnBiases = m.mlp == MlpKind::SwiGlu ? 2 * ffn : ffn;

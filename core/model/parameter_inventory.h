@@ -52,6 +52,24 @@ struct TensorGroup {
     std::int64_t elements() const { return rows * cols * copies; }
 };
 
+// A layer's GEMM weights (its Placement::Layer matrices, router included) with consecutive groups
+// of one shape, split and placement merged: k and v with q when there are as many KV heads as
+// heads (k with q, v with k: each where the widths agree), up with gate. The kernel times, FLOPs and op-level activations walk these on every estimate:
+// 3 to 6 entries, instead of every group of the inventory, each shape priced once.
+struct LayerMatrix {
+    std::int64_t rows;
+    std::int64_t cols;
+    std::int64_t copies;
+    TpSplit split;
+    bool expert;
+    std::uint8_t members;     // groups merged: groups()[firstGroup] and the ones after it
+    // Of those, the ones PyTorch's op-level checkpointing policy recomputes: a linear layer with a
+    // bias (nn.Linear dispatches aten.addmm, which the policy neither saves nor counts) and every
+    // second aten.mm of the layer (torchtitan's _save_list saves the odd-numbered ones).
+    std::uint8_t opRecomputed;
+    std::uint8_t firstGroup;
+};
+
 // The parts of a model the memory ledger sums states over: the embedding (first stage), one layer,
 // the MoE block of a layer (absent from the first k dense layers), the dense MLP that replaces it
 // there, the final norm and output layer (last stage), and the last stage's copy of a tied
@@ -75,6 +93,15 @@ class ParameterInventory {
 public:
     explicit ParameterInventory(const ModelSpec& model);
     std::span<const TensorGroup> groups() const { return {groups_.data(), size_}; }
+    std::span<const LayerMatrix> layerMatrices() const { return {layerMatrices_.data(), matrices_}; }
+    // The members of `matrix` (one of layerMatrices()) whose projection is among `targets` (LoRA's).
+    int membersIn(const LayerMatrix& matrix, unsigned targets) const
+    {
+        int n = 0;
+        for (int i = 0; i < matrix.members; ++i)
+            n += (groups_[matrix.firstGroup + static_cast<std::size_t>(i)].projection & targets) != 0 ? 1 : 0;
+        return n;
+    }
 
     // The largest shape an estimate accepts: 10^16 parameters, 5,000 times the largest published
     // model (the --params field stops at 10^15; a family shape for it can come out a little above).
@@ -97,13 +124,20 @@ private:
     // the sums cost a few additions per group.
     [[gnu::always_inline]] inline void add(const char* name, Placement placement, std::int64_t rows, std::int64_t cols,
                                            std::int64_t copies, TpSplit split, bool expert, unsigned projection,
-                                           bool moeBlock = false);
+                                           bool moeBlock = false, bool sameShapeAsPrevious = false);
     [[gnu::always_inline]] inline void sum(const TensorGroup& g);
     template <typename F>
     [[gnu::always_inline]] inline void forEachPart(const TensorGroup& g, F&& f) const;
+    // Appends a layer matrix to the merged view, as a new entry or (sameShapeAsPrevious: the
+    // previous layer matrix has its shape, split and placement) as a member of the last one.
+    [[gnu::always_inline]] inline void addLayerMatrix(const TensorGroup& g, bool sameShapeAsPrevious);
     void finishCount(const ModelSpec& m);
     std::array<TensorGroup, 32> groups_;  // the first size_ are set
     std::size_t size_ = 0;
+    std::array<LayerMatrix, 16> layerMatrices_;  // the first matrices_ are set
+    std::size_t matrices_ = 0;
+    unsigned biasedProjections_ = 0;  // projections whose linear layers have a bias (linearHasBias)
+    int mmCalls_ = 0;                 // the layer's aten.mm calls so far, while the groups are added
     bool tiedEmbeddings_ = false;
     int layers_ = 0;
     std::array<PartElements, kInventoryParts> parts_{};
@@ -139,7 +173,8 @@ struct LocalShape {
 };
 // Without tensor or expert parallelism it is the group's own shape, with no division: this runs for
 // every group in the ledger, the kernel times and the FLOPs of every estimate.
-inline LocalShape localShape(const TensorGroup& g, int tp, int ep)
+template <typename Shape>  // a TensorGroup or a LayerMatrix
+LocalShape localShape(const Shape& g, int tp, int ep)
 {
     auto ceilDiv = [](std::int64_t a, std::int64_t b) { return b > 0 ? (a + b - 1) / b : a; };
     LocalShape local{g.rows, g.cols, g.expert && ep > 1 ? ceilDiv(g.copies, ep) : g.copies};

@@ -11,24 +11,23 @@ LayerForwardFlops layerForwardFlops(const Scenario& s, const ParameterInventory&
     const ModelSpec& m = s.model;
     const bool lora = s.training.finetune != FineTune::Full;
     LayerForwardFlops f;
-    int mm = 0;
-    for (const TensorGroup& g : inventory.groups()) {
-        if (g.placement != Placement::Layer || !g.isMatrix())
-            continue;
+    for (const LayerMatrix& g : inventory.layerMatrices()) {
         // One copy's local shard; a routed expert sees top-k x the tokens (balanced routing),
         // spread over its expert-parallel group, so each GPU computes tokens x top-k expert MLPs.
         const LocalShape one = localShape(g, tp, static_cast<int>(g.copies));
         const double perCopy = 2.0 * static_cast<double>(one.rows * one.cols);
         const double copiesUsed = g.expert ? static_cast<double>(m.moe.topK) : static_cast<double>(g.copies);
-        const double flops = perCopy * copiesUsed * tokens;
-        if (++mm % 2 == 0)
-            f.recomputedByOpPolicy += flops;  // PyTorch's op-level policy recomputes every second GEMM
+        const double flops = perCopy * copiesUsed * tokens;  // of one member
+        // PyTorch's op-level policy recomputes every second aten.mm and every aten.addmm (the
+        // kernel times count the same ones).
+        f.recomputedByOpPolicy += g.opRecomputed * flops;
         if (lora) {
-            f.frozenLinear += flops;
-            if ((g.projection & s.training.loraTargets) != 0)  // x A then (x A) B: 2 r (in + out) per token
-                f.trainableLinear += 2.0 * s.training.loraRank * static_cast<double>(g.rows + g.cols) * copiesUsed * tokens;
+            f.frozenLinear += g.members * flops;
+            // x A then (x A) B: 2 r (in + out) per token
+            f.trainableLinear += inventory.membersIn(g, s.training.loraTargets) * 2.0 * s.training.loraRank
+                                 * static_cast<double>(g.rows + g.cols) * copiesUsed * tokens;
         } else {
-            f.trainableLinear += flops;
+            f.trainableLinear += g.members * flops;
         }
     }
     // --params: the GEMMs scale with the parameter count, as the ledger's states do.

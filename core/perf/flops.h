@@ -13,7 +13,7 @@ struct LayerForwardFlops {
     double trainableLinear = 0;  // GEMMs whose weights train (all of them, or the LoRA adapters)
     double frozenLinear = 0;     // GEMMs with frozen weights (the LoRA/QLoRA base)
     double attention = 0;        // QK^T and attention over V
-    double recomputedByOpPolicy = 0;  // the GEMMs PyTorch's op-level policy recomputes (every second one)
+    double recomputedByOpPolicy = 0;  // the GEMMs PyTorch's op-level policy recomputes (every second mm, every addmm)
     double linear() const { return trainableLinear + frozenLinear; }
 };
 

@@ -203,10 +203,7 @@ LayerKernelTimes layerKernelTimes(const Context& c)
     LayerKernelTimes t;
     CastBytes cast;
     LinearTimesSeen baseTimes;  // the base layers, in `linear`'s format (adapters are few and small)
-    int mmIndex = 0;  // PyTorch's op-level policy saves odd-numbered aten.mm calls and recomputes every second one
-    for (const TensorGroup& g : c.inventory.groups()) {
-        if (g.placement != Placement::Layer || !g.isMatrix())
-            continue;
+    for (const LayerMatrix& g : c.inventory.layerMatrices()) {
         const LocalShape local = localShape(g, l.tp, l.ep);
         const double n = static_cast<double>(local.rows);
         const double k = static_cast<double>(local.cols);
@@ -214,24 +211,25 @@ LayerKernelTimes layerKernelTimes(const Context& c)
         // experts (balanced routing); each GPU runs its local experts.
         const double copies = static_cast<double>(local.copies);
         const double tokens = g.expert ? c.tokens * m.moe.topK / copies : c.tokens;
+        const double members = g.members;  // linear layers of this shape
         const GemmTriple base = baseTimes.get(linear, tokens, n, k, !lora);
-        t.linearForward += copies * base.forward;
-        t.linearBackward += copies * base.backward;
+        t.linearForward += members * copies * base.forward;
+        t.linearBackward += members * copies * base.backward;
         if (format == GemmFormat::Fp8) {
             const CastBytes one = fp8CastBytes(tokens, n, k);
-            cast.forward += copies * one.forward;
-            cast.backward += copies * one.backward;
+            cast.forward += members * copies * one.forward;
+            cast.backward += members * copies * one.backward;
         }
-        if (lora && (g.projection & tr.loraTargets) != 0) {
-            const double r = tr.loraRank;
-            const GemmTriple a = linearTimes(bf16, tokens, r, k, true);
-            const GemmTriple b = linearTimes(bf16, tokens, n, r, true);
-            t.linearForward += copies * (a.forward + b.forward);
-            t.linearBackward += copies * (a.backward + b.backward);
+        if (lora) {
+            if (const int adapted = c.inventory.membersIn(g, tr.loraTargets); adapted > 0) {
+                const double r = tr.loraRank;
+                const GemmTriple a = linearTimes(bf16, tokens, r, k, true);
+                const GemmTriple b = linearTimes(bf16, tokens, n, r, true);
+                t.linearForward += adapted * copies * (a.forward + b.forward);
+                t.linearBackward += adapted * copies * (a.backward + b.backward);
+            }
         }
-        // A linear layer with a bias calls aten.addmm, which the policy recomputes and does not count.
-        if (linearHasBias(m, g) || ++mmIndex % 2 == 0)
-            t.opRecomputedLinear += copies * base.forward;
+        t.opRecomputedLinear += g.opRecomputed * copies * base.forward;
     }
     t.linearForward *= c.scale;
     t.linearBackward *= c.scale;

@@ -32,17 +32,15 @@ double muonFlops(const step::Context& c)
     };
     const LedgerLayout& l = c.layout;
     double flops = 0.0;
-    for (const TensorGroup& g : c.inventory.groups()) {
-        if (g.placement != Placement::Layer || !g.isMatrix())
-            continue;
+    for (const LayerMatrix& g : c.inventory.layerMatrices()) {
         const double copies = static_cast<double>(g.expert ? (g.copies + l.ep - 1) / l.ep : g.copies);
         const double rows = static_cast<double>(g.rows);
         const double cols = static_cast<double>(g.cols);
-        double perCopy = 0.0;
+        double perCopy = 0.0;  // of all the members of this shape
         if (t.finetune == FineTune::Full)
-            perCopy = newtonSchulz(rows, cols);
-        else if ((g.projection & t.loraTargets) != 0)  // the adapters A (r x in) and B (out x r)
-            perCopy = newtonSchulz(t.loraRank, cols) + newtonSchulz(rows, t.loraRank);
+            perCopy = g.members * newtonSchulz(rows, cols);
+        else  // the adapters A (r x in) and B (out x r)
+            perCopy = c.inventory.membersIn(g, t.loraTargets) * (newtonSchulz(t.loraRank, cols) + newtonSchulz(rows, t.loraRank));
         const double sharing = l.tp * (l.zero >= 1 ? dataParallelRanks(l, g.expert) : 1);
         flops += copies * perCopy / sharing;
     }

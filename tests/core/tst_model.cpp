@@ -5,12 +5,14 @@
 #include <algorithm>
 #include <cmath>
 #include <string_view>
+#include <vector>
 
 #include "core/common/messages.h"
 #include "core/estimate/estimate.h"
 #include "core/model/hf_config.h"
 #include "core/model/params_family.h"
 #include "core/model/parameter_inventory.h"
+#include "core/perf/flops.h"
 #include "core/scenario/model_presets.h"
 
 using namespace shardscope;
@@ -132,6 +134,70 @@ private slots:
     // experts of 2^22 x 2^20 in 16 layers is 1.4e19 (the count wrapped round before, and the CLI
     // printed a shard of 13,835,129,590,681,436,160 parameters). The shape is refused, naming the
     // model, and the inventory's counts are capped rather than wrapped.
+    void layerMatricesAreTheLayersLinearLayersInCallOrder()
+    {
+        // Expanded member by member, the merged view is the layer's matrix groups in the order they
+        // were added, and each entry's op-level count follows PyTorch's policy: a linear layer with
+        // a bias (aten.addmm) is recomputed and not counted, of the aten.mm calls every second one.
+        std::vector<ModelSpec> models;
+        for (const ModelPreset& p : standardModelPresets().all())
+            models.push_back(p.spec);
+        for (const ModelSpec& m : models) {
+            const ParameterInventory inventory(m);
+            std::vector<const TensorGroup*> expected;
+            for (const TensorGroup& g : inventory.groups())
+                if (g.placement == Placement::Layer && g.isMatrix())
+                    expected.push_back(&g);
+            std::size_t next = 0;
+            int mm = 0;
+            for (const LayerMatrix& merged : inventory.layerMatrices()) {
+                QVERIFY2(merged.members >= 1, m.id.c_str());
+                int recomputed = 0;
+                for (int i = 0; i < merged.members; ++i, ++next) {
+                    QVERIFY2(next < expected.size(), m.id.c_str());
+                    const TensorGroup& g = *expected[next];
+                    QCOMPARE(merged.rows, g.rows);
+                    QCOMPARE(merged.cols, g.cols);
+                    QCOMPARE(merged.copies, g.copies);
+                    QVERIFY(merged.split == g.split && merged.expert == g.expert);
+                    QCOMPARE(&inventory.groups()[merged.firstGroup + static_cast<std::size_t>(i)], &g);
+                    recomputed += linearHasBias(m, g) || ++mm % 2 == 0 ? 1 : 0;
+                }
+                QCOMPARE(int(merged.opRecomputed), recomputed);
+            }
+            QCOMPARE(next, expected.size());
+        }
+        // Llama 2 7B: q, k, v (one shape), o, gate and up, down; Qwen2.5 7B has biases on q, k
+        // and v (three addmm) and grouped KV heads (k and v narrower than q).
+        const ParameterInventory llama(preset("llama2-7b"));
+        QCOMPARE(llama.layerMatrices().size(), std::size_t{4});
+        QCOMPARE(int(llama.layerMatrices()[0].members), 3);
+        QCOMPARE(int(llama.layerMatrices()[0].opRecomputed), 1);  // k, the second mm
+        const ParameterInventory qwen(preset("qwen2.5-7b"));
+        QCOMPARE(qwen.layerMatrices().size(), std::size_t{5});
+        QCOMPARE(int(qwen.layerMatrices()[0].opRecomputed), 1);  // q: addmm
+        QCOMPARE(int(qwen.layerMatrices()[1].opRecomputed), 2);  // k, v: addmm
+        QCOMPARE(int(qwen.layerMatrices()[2].opRecomputed), 0);  // o: the first mm, saved
+    }
+
+    void opPolicyFlopsCountTheAddmmCalls()
+    {
+        // The hardware FLOPs of op-level recomputation repeat the GEMMs the step time repeats:
+        // Qwen2.5 7B (biased q, k, v) recomputes q, k, v (addmm), up (the 2nd mm) and down (the
+        // 4th); o and gate (the 1st and 3rd mm) are saved.
+        Scenario s;
+        s.model = preset("qwen2.5-7b");
+        const ModelSpec& m = s.model;
+        const ParameterInventory inventory(m);
+        const double tokens = 4096;
+        const LayerForwardFlops f = layerForwardFlops(s, inventory, tokens, tokens, 1, 1.0);
+        const double h = static_cast<double>(m.hidden);
+        const double q = static_cast<double>(m.queryWidth()), kv = static_cast<double>(m.kvWidth());
+        const double ffn = static_cast<double>(m.ffnHidden);
+        const double expected = 2.0 * tokens * h * (q + kv + static_cast<double>(m.valueWidth()) + ffn + ffn);
+        QCOMPARE(f.recomputedByOpPolicy, expected);
+    }
+
     void oversizedShapeIsRefused()
     {
         Scenario s = defaultScenario();

@@ -10,6 +10,8 @@
 
 #include "core/estimate/estimate.h"
 #include "core/estimate/sweeps.h"
+#include "core/hardware/gpu_spec.h"
+#include "core/presets/preset_registry.h"
 #include "core/scenario/field_table.h"
 #include "core/scenario/layout_options.h"
 #include "core/scenario/model_presets.h"
@@ -42,6 +44,35 @@ bool hasErrorOn(const Estimate& e, const std::string& field)
 class TestScenario : public QObject {
     Q_OBJECT
 private slots:
+    void presetLookupFindsEveryIdAndNoOther()
+    {
+        // The lookup searches the ids' first eight bytes as numbers, then compares whole ids: ids
+        // that share those bytes, are shorter than eight, or differ only after them are each found,
+        // and nothing else is.
+        struct Item {
+            std::string id;
+            std::string origin;
+            const std::string& presetId() const { return id; }
+        };
+        const std::vector<std::string> ids{"a", "abcdefgh", "abcdefghi", "abcdefgh-x", "abcdefgz", "b", "h100-sxm", "h100-sxm5",
+                                           std::string("ab\0c", 4), "\xc3\xa9t\xc3\xa9", "~"};
+        std::vector<PresetFile> files;
+        for (const std::string& id : ids)
+            files.push_back({"test", Json{{"id", id}}.dump()});
+        const PresetRegistry<Item> registry(files, [](const Json& object, Item& item, Diagnostics&) {
+            item.id = object.at("id").get<std::string>();
+        });
+        QCOMPARE(registry.all().size(), ids.size());
+        for (const std::string& id : ids) {
+            const Item* found = registry.find(id);
+            QVERIFY2(found != nullptr && found->id == id, id.c_str());
+        }
+        for (const std::string missing : {"", "ab", "abcdefg", "abcdefghj", "abcdefgh-", "h100", "h100-sxm4", "zzzzzzzzz"})
+            QVERIFY2(registry.find(missing) == nullptr, missing.c_str());
+        QVERIFY(registry.find(std::string("ab\0", 3)) == nullptr);
+        QVERIFY(standardGpuPresets().find("h100-sxm") != nullptr);
+    }
+
     void impossibleLayouts_data()
     {
         QTest::addColumn<QString>("patch");   // a scenario document applied over llama2-7b
