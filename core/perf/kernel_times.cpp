@@ -3,7 +3,6 @@
 #include "core/perf/kernel_times.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 
 namespace shardscope::step {
@@ -106,32 +105,29 @@ GemmTriple linearTimes(const GemmDevice& d, double m, double n, double k, bool t
     return {g.forward, g.dataGradient + g.weightGradient};
 }
 
-// The GEMM times of the layer's linear layers already priced: a layer repeats shapes (keys and
-// values, gate and up, the query and output projections with as many KV heads as heads), and
-// each costs three GEMMs through the wave and depth model, the step model's largest cost.
-class LinearTimesSeen {
+// The GEMM times of the last linear layer priced. The inventory already merges a layer's
+// consecutive linear layers of one shape and split (layerMatrices); what can still repeat is the
+// query projection's shape in the output projection's (column- and row-parallel, the same shape
+// without tensor parallelism), which follows it. Remembering the previous shape only costs one
+// comparison per entry, where searching every shape priced cost about 100 instructions.
+class LastLinearTimes {
 public:
     GemmTriple get(const GemmDevice& d, double m, double n, double k, bool trained)
     {
-        for (std::size_t i = 0; i < size_; ++i) {
-            const Entry& e = seen_[i];
-            if (e.m == m && e.n == n && e.k == k && e.trained == trained)
-                return e.times;
+        if (!(have_ && m_ == m && n_ == n && k_ == k)) {
+            times_ = linearTimes(d, m, n, k, trained);
+            m_ = m;
+            n_ = n;
+            k_ = k;
+            have_ = true;
         }
-        const GemmTriple times = linearTimes(d, m, n, k, trained);
-        if (size_ < seen_.size())
-            seen_[size_++] = Entry{m, n, k, trained, times};
-        return times;
+        return times_;
     }
 
 private:
-    struct Entry {
-        double m, n, k;
-        bool trained;
-        GemmTriple times;
-    };
-    std::array<Entry, 8> seen_;  // the first size_ are set (not zeroed: this runs on every estimate)
-    std::size_t size_ = 0;
+    double m_ = 0, n_ = 0, k_ = 0;  // `trained` is the same for every base layer of a layer
+    bool have_ = false;
+    GemmTriple times_;
 };
 
 GemmFormat linearFormat(const Context& c)
@@ -202,7 +198,7 @@ LayerKernelTimes layerKernelTimes(const Context& c)
     const bool lora = tr.finetune != FineTune::Full;
     LayerKernelTimes t;
     CastBytes cast;
-    LinearTimesSeen baseTimes;  // the base layers, in `linear`'s format (adapters are few and small)
+    LastLinearTimes baseTimes;  // the base layers, in `linear`'s format (adapters are few and small)
     for (const LayerMatrix& g : c.inventory.layerMatrices()) {
         const LocalShape local = localShape(g, l.tp, l.ep);
         const double n = static_cast<double>(local.rows);
