@@ -53,9 +53,9 @@ struct TensorGroup {
 };
 
 // A layer's GEMM weights (its Placement::Layer matrices, router included) with consecutive groups
-// of one shape, split and placement merged: k and v with q when there are as many KV heads as
-// heads (k with q, v with k: each where the widths agree), up with gate. The kernel times, FLOPs and op-level activations walk these on every estimate:
-// 3 to 6 entries, instead of every group of the inventory, each shape priced once.
+// of one shape, split and placement merged: k with q and v with k where the widths agree (as many
+// KV heads as heads), up with gate. The kernel times, FLOPs and op-level activations walk these on
+// every estimate: 4 entries for Llama instead of its 12 groups, each merged shape priced once.
 struct LayerMatrix {
     std::int64_t rows;
     std::int64_t cols;
