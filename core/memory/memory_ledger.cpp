@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <limits>
 #include <span>
-#include <utility>
 
 #include "core/memory/activations.h"
 #include "core/memory/tensor_accountant.h"
@@ -20,7 +19,6 @@ namespace {
 
 std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return b > 0 ? (a + b - 1) / b : a; }
 
-using States = StateTotals;
 using ledger::TensorAccountant;
 
 // One GPU's share of unshared states under the layout's ZeRO stage and offload: per kind of
@@ -276,14 +274,18 @@ void setStates(GpuMemory& g, const StateTotals& part, double times)
     }
 }
 
+void addModelStates(MemoryBreakdown& to, const MemoryBreakdown& from, double times)
+{
+    to.weights += times * from.weights;
+    to.gradients += times * from.gradients;
+    to.masterWeights += times * from.masterWeights;
+    to.optimizerStates += times * from.optimizerStates;
+}
+
 void addStates(GpuMemory& g, const StateTotals& part, double times)
 {
-    for (auto [to, from] : {std::pair{&g.device, &part.device}, std::pair{&g.host, &part.host}}) {
-        to->weights += times * from->weights;
-        to->gradients += times * from->gradients;
-        to->masterWeights += times * from->masterWeights;
-        to->optimizerStates += times * from->optimizerStates;
-    }
+    addModelStates(g.device, part.device, times);
+    addModelStates(g.host, part.host, times);
     g.params += times * part.params;
     g.trainableParams += times * part.trainable;
     g.updatedParams += times * part.updated;

@@ -89,28 +89,6 @@ struct StateTotals {
     double updated = 0;  // trainable elements whose optimizer update runs here (ZeRO-1+: the shard)
     double unshardedWeightBytes = 0;  // weights before ZeRO-3 sharding (its gather working set)
     ShardBytes shard;
-
-    void add(const StateTotals& other, double times)
-    {
-        device.weights += times * other.device.weights;
-        device.gradients += times * other.device.gradients;
-        device.masterWeights += times * other.device.masterWeights;
-        device.optimizerStates += times * other.device.optimizerStates;
-        host.weights += times * other.host.weights;
-        host.gradients += times * other.host.gradients;
-        host.masterWeights += times * other.host.masterWeights;
-        host.optimizerStates += times * other.host.optimizerStates;
-        params += times * other.params;
-        trainable += times * other.trainable;
-        updated += times * other.updated;
-        unshardedWeightBytes += times * other.unshardedWeightBytes;
-        for (int k = 0; k < 2; ++k) {
-            shard.weights[k] += times * other.shard.weights[k];
-            shard.trainableWeights[k] += times * other.shard.trainableWeights[k];
-            shard.gradients[k] += times * other.shard.gradients[k];
-            shard.gathered[k] += times * other.shard.gathered[k];
-        }
-    }
 };
 
 // One GPU's memory: the device ledger, its overhead items and what offload keeps in host memory.

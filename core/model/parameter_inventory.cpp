@@ -139,7 +139,9 @@ std::int64_t ParameterInventory::tensorsOn(int layers, bool first, bool last, in
 
 ParameterInventory::ParameterInventory(const ModelSpec& m) : tiedEmbeddings_(m.tiedEmbeddings), layers_(m.layers)
 {
-    // linearHasBias, by projection.
+    // The projections whose linear layers have a bias (PyTorch's nn.Linear then dispatches
+    // aten.addmm instead of aten.mm, which op-level checkpointing policies that name aten.mm see).
+    // MLA's projections have none.
     biasedProjections_ = (m.qkvBias && !m.mla() ? kProjQ | kProjK | kProjV : 0u) | (m.outProjBias ? kProjO : 0u)
                          | (m.mlpBias ? kProjGate | kProjUp | kProjDown : 0u);
     const std::int64_t h = m.hidden;

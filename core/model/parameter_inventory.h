@@ -136,7 +136,7 @@ private:
     std::size_t size_ = 0;
     std::array<LayerMatrix, 16> layerMatrices_;  // the first matrices_ are set
     std::size_t matrices_ = 0;
-    unsigned biasedProjections_ = 0;  // projections whose linear layers have a bias (linearHasBias)
+    unsigned biasedProjections_ = 0;  // projections whose linear layers have a bias (aten.addmm, not aten.mm)
     int mmCalls_ = 0;                 // the layer's aten.mm calls so far, while the groups are added
     bool tiedEmbeddings_ = false;
     int layers_ = 0;
@@ -151,17 +151,6 @@ private:
     std::int64_t expertGroups_ = 0;        // groups of routed experts in a layer
     std::int64_t expertCopies_ = 0;        // the experts each of them holds
 };
-
-// Whether a layer's linear layer has a bias: PyTorch's nn.Linear then dispatches aten.addmm
-// instead of aten.mm, which matters to op-level checkpointing policies that name aten.mm.
-inline bool linearHasBias(const ModelSpec& m, const TensorGroup& g)
-{
-    if ((g.projection & (kProjQ | kProjK | kProjV)) != 0)
-        return m.qkvBias && !m.mla();
-    if ((g.projection & kProjO) != 0)
-        return m.outProjBias;
-    return g.projection != 0 && m.mlpBias;
-}
 
 // The part of `group` one GPU holds under tensor parallelism `tp` and expert parallelism `ep`:
 // `copies` tensors of rows x cols. Uneven splits round up, as padded vocabularies do in practice.

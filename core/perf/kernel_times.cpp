@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace shardscope::step {
 namespace {
@@ -114,19 +115,18 @@ class LastLinearTimes {
 public:
     GemmTriple get(const GemmDevice& d, double m, double n, double k, bool trained)
     {
-        if (!(have_ && m_ == m && n_ == n && k_ == k)) {
+        if (!(m_ == m && n_ == n && k_ == k)) {
             times_ = linearTimes(d, m, n, k, trained);
             m_ = m;
             n_ = n;
             k_ = k;
-            have_ = true;
         }
         return times_;
     }
 
 private:
-    double m_ = 0, n_ = 0, k_ = 0;  // `trained` is the same for every base layer of a layer
-    bool have_ = false;
+    // NaN until the first shape: equal to no size. `trained` is the same for every base layer.
+    double m_ = std::numeric_limits<double>::quiet_NaN(), n_ = m_, k_ = m_;
     GemmTriple times_;
 };
 
@@ -216,14 +216,13 @@ LayerKernelTimes layerKernelTimes(const Context& c)
             cast.forward += members * copies * one.forward;
             cast.backward += members * copies * one.backward;
         }
-        if (lora) {
-            if (const int adapted = c.inventory.membersIn(g, tr.loraTargets); adapted > 0) {
-                const double r = tr.loraRank;
-                const GemmTriple a = linearTimes(bf16, tokens, r, k, true);
-                const GemmTriple b = linearTimes(bf16, tokens, n, r, true);
-                t.linearForward += adapted * copies * (a.forward + b.forward);
-                t.linearBackward += adapted * copies * (a.backward + b.backward);
-            }
+        const int adapted = lora ? c.inventory.membersIn(g, tr.loraTargets) : 0;
+        if (adapted > 0) {
+            const double r = tr.loraRank;
+            const GemmTriple a = linearTimes(bf16, tokens, r, k, true);
+            const GemmTriple b = linearTimes(bf16, tokens, n, r, true);
+            t.linearForward += adapted * copies * (a.forward + b.forward);
+            t.linearBackward += adapted * copies * (a.backward + b.backward);
         }
         t.opRecomputedLinear += g.opRecomputed * copies * base.forward;
     }

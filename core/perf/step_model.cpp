@@ -36,11 +36,10 @@ double muonFlops(const step::Context& c)
         const double copies = static_cast<double>(g.expert ? (g.copies + l.ep - 1) / l.ep : g.copies);
         const double rows = static_cast<double>(g.rows);
         const double cols = static_cast<double>(g.cols);
-        double perCopy = 0.0;  // of all the members of this shape
-        if (t.finetune == FineTune::Full)
-            perCopy = g.members * newtonSchulz(rows, cols);
-        else  // the adapters A (r x in) and B (out x r)
-            perCopy = c.inventory.membersIn(g, t.loraTargets) * (newtonSchulz(t.loraRank, cols) + newtonSchulz(rows, t.loraRank));
+        // Of all the members of this shape: the matrices, or the adapters A (r x in) and B (out x r).
+        const double perCopy = t.finetune == FineTune::Full
+                                   ? g.members * newtonSchulz(rows, cols)
+                                   : c.inventory.membersIn(g, t.loraTargets) * (newtonSchulz(t.loraRank, cols) + newtonSchulz(rows, t.loraRank));
         const double sharing = l.tp * (l.zero >= 1 ? dataParallelRanks(l, g.expert) : 1);
         flops += copies * perCopy / sharing;
     }

@@ -130,19 +130,22 @@ private slots:
         }
     }
 
-    // Fields each within range can multiply out to more parameters than 64 bits hold: 65,536
-    // experts of 2^22 x 2^20 in 16 layers is 1.4e19 (the count wrapped round before, and the CLI
-    // printed a shard of 13,835,129,590,681,436,160 parameters). The shape is refused, naming the
-    // model, and the inventory's counts are capped rather than wrapped.
     void layerMatricesAreTheLayersLinearLayersInCallOrder()
     {
         // Expanded member by member, the merged view is the layer's matrix groups in the order they
         // were added, and each entry's op-level count follows PyTorch's policy: a linear layer with
         // a bias (aten.addmm) is recomputed and not counted, of the aten.mm calls every second one.
-        std::vector<ModelSpec> models;
-        for (const ModelPreset& p : standardModelPresets().all())
-            models.push_back(p.spec);
-        for (const ModelSpec& m : models) {
+        // The bias rule as the models define it: q, k and v by qkv_bias (MLA's latent projections
+        // have none), o by out_proj_bias, the MLP's by mlp_bias.
+        const auto hasBias = [](const ModelSpec& m, const TensorGroup& g) {
+            if ((g.projection & (kProjQ | kProjK | kProjV)) != 0)
+                return m.qkvBias && !m.mla();
+            if ((g.projection & kProjO) != 0)
+                return m.outProjBias;
+            return g.projection != 0 && m.mlpBias;
+        };
+        for (const ModelPreset& preset : standardModelPresets().all()) {
+            const ModelSpec& m = preset.spec;
             const ParameterInventory inventory(m);
             std::vector<const TensorGroup*> expected;
             for (const TensorGroup& g : inventory.groups())
@@ -161,7 +164,7 @@ private slots:
                     QCOMPARE(merged.copies, g.copies);
                     QVERIFY(merged.split == g.split && merged.expert == g.expert);
                     QCOMPARE(&inventory.groups()[merged.firstGroup + static_cast<std::size_t>(i)], &g);
-                    recomputed += linearHasBias(m, g) || ++mm % 2 == 0 ? 1 : 0;
+                    recomputed += hasBias(m, g) || ++mm % 2 == 0 ? 1 : 0;
                 }
                 QCOMPARE(int(merged.opRecomputed), recomputed);
             }
@@ -198,6 +201,10 @@ private slots:
         QCOMPARE(f.recomputedByOpPolicy, expected);
     }
 
+    // Fields each within range can multiply out to more parameters than 64 bits hold: 65,536
+    // experts of 2^22 x 2^20 in 16 layers is 1.4e19 (the count wrapped round before, and the CLI
+    // printed a shard of 13,835,129,590,681,436,160 parameters). The shape is refused, naming the
+    // model, and the inventory's counts are capped rather than wrapped.
     void oversizedShapeIsRefused()
     {
         Scenario s = defaultScenario();
