@@ -43,11 +43,15 @@ void DiagnosticArgs::push_back(const Arg& arg)
     if (count_ >= kMax)
         return;
     kinds_[count_] = arg.kind_;
-    if (arg.kind_ == Arg::Kind::Whole)
-        numbers_[count_].whole = arg.whole_;
-    else if (arg.kind_ == Arg::Kind::Gigabytes)
-        numbers_[count_].bytes = arg.bytes_;
-    const std::string_view text = arg.text_;  // empty for a number
+    if (arg.kind_ != Arg::Kind::Text) {  // a number: no text to keep (most arguments of every estimate)
+        if (arg.kind_ == Arg::Kind::Whole)
+            numbers_[count_].whole = arg.whole_;
+        else
+            numbers_[count_].bytes = arg.bytes_;
+        ends_[count_++] = length_;
+        return;
+    }
+    const std::string_view text = arg.text_;
     const std::size_t length = length_ + text.size();
     if (heap_.empty() && length <= kInline) {
         if (!text.empty())  // an empty view's data() may be null, which memcpy must not get
@@ -113,7 +117,9 @@ Diagnostic makeDiagnostic(Severity severity, std::string field, const char* temp
 Diagnostic& addDiagnostic(Diagnostics& out, Severity severity, std::string_view field, const char* templ,
                           std::initializer_list<DiagnosticArgs::Arg> args)
 {
-    Diagnostic& d = out.emplace_back();
+    // Default-initialised (boost's default_init): emplace_back() value-initialises, which zeroes
+    // the whole 344-byte Diagnostic before its member initialisers run.
+    Diagnostic& d = out.emplace_back(boost::container::default_init);
     d.severity = severity;
     d.field = field;
     d.templ = templ;

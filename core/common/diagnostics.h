@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include <boost/container/small_vector.hpp>
+
 #include "core/common/field_path.h"
 
 namespace shardscope {
@@ -88,7 +90,10 @@ struct Diagnostic {
     std::string message() const;     // English: templ filled with args, or text
 };
 
-using Diagnostics = std::vector<Diagnostic>;
+// A scenario's findings. Most estimates make two or three (the article's scenario makes two:
+// docs/performance.md), kept inline: a heap vector's allocation and release were about 150
+// instructions of every estimate. More than three move to the heap as a vector's would.
+using Diagnostics = boost::container::small_vector<Diagnostic, 3>;
 
 // Fills %1..%9 of `templ` with `args`.
 std::string formatTemplate(const char* templ, const DiagnosticArgs& args);

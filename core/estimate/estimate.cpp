@@ -109,10 +109,6 @@ void reportOps(const Scenario& s, const OpsEstimate& o, Diagnostics& out)
 Estimate estimate(const Scenario& s)
 {
     Estimate e;
-    // Most estimates say two or three things: one allocation, no moves. Three Diagnostics are 1,032
-    // bytes, the largest request glibc serves from its per-thread cache (tcache); four went to the
-    // general allocator, about 140 instructions more to allocate and free on every estimate.
-    e.diagnostics.reserve(3);
     const GpuSpec* gpu = nullptr;  // the checks look the preset up (null: unknown, reported)
     if (!checkScenario(s, e.diagnostics, &gpu))
         return e;  // a field outside its range: nothing can be computed safely

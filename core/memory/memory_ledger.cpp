@@ -26,7 +26,9 @@ using ledger::TensorAccountant;
 // The GPU keeps only reduction buckets of what is offloaded (ZeRO-Offload, §4.1).
 class StateSharer {
 public:
-    explicit StateSharer(const LedgerLayout& layout) : layout_(layout)
+    // `experts`: whether the model has expert tensors; without them every expert total is zero
+    // and only the dense ones are shared (the same sums: adding zeros changes no bit).
+    StateSharer(const LedgerLayout& layout, bool experts) : layout_(layout), experts_(experts)
     {
         const double shard[2] = {static_cast<double>(dataParallelRanks(layout, false)),
                                  static_cast<double>(dataParallelRanks(layout, true))};
@@ -40,14 +42,19 @@ public:
     // Sets every field of `out` (a StateTotals is 24 doubles), in place.
     void operator()(const TensorTotals& t, StateTotals& out) const
     {
-        double weights = 0, gradients = 0, master = 0, optimizer = 0, trainable = 0, updated = 0;
-        for (int k = 0; k < 2; ++k) {
-            weights += t.shard.weights[k] * weightShare_[k];
-            gradients += t.shard.gradients[k] * gradientShare_[k];
-            master += t.masterWeights[k] * stateShare_[k];
-            optimizer += t.optimizerStates[k] * stateShare_[k];
-            trainable += t.trainable[k];
-            updated += t.trainable[k] * stateShare_[k];
+        double weights = t.shard.weights[0] * weightShare_[0];
+        double gradients = t.shard.gradients[0] * gradientShare_[0];
+        double master = t.masterWeights[0] * stateShare_[0];
+        double optimizer = t.optimizerStates[0] * stateShare_[0];
+        double trainable = t.trainable[0];
+        double updated = t.trainable[0] * stateShare_[0];
+        if (experts_) {
+            weights += t.shard.weights[1] * weightShare_[1];
+            gradients += t.shard.gradients[1] * gradientShare_[1];
+            master += t.masterWeights[1] * stateShare_[1];
+            optimizer += t.optimizerStates[1] * stateShare_[1];
+            trainable += t.trainable[1];
+            updated += t.trainable[1] * stateShare_[1];
         }
         out.params = t.params;
         out.unshardedWeightBytes = t.unshardedWeightBytes;
@@ -65,6 +72,7 @@ public:
 
 private:
     const LedgerLayout& layout_;
+    bool experts_;
     double weightShare_[2] = {1, 1};
     double gradientShare_[2] = {1, 1};
     double stateShare_[2] = {1, 1};
@@ -207,7 +215,7 @@ LedgerStates ledgerStates(const Scenario& s, const LedgerTensors& tensors, const
 
 void ledgerStatesInto(const Scenario& s, const LedgerTensors& tensors, const LedgerLayout& layout, LedgerStates& out)
 {
-    const StateSharer share(layout);
+    const StateSharer share(layout, s.model.moe.isMoe());
     share(tensors.embedding, out.embedding);
     share(tensors.layer, out.layer);
     if (s.model.moe.isMoe()) {  // else both are empty, and left at zero
