@@ -99,9 +99,12 @@ GemmDevice gemmDevice(const Scenario& s, const GpuSpec& gpu, GemmFormat format)
     return d;
 }
 
-GemmTimes linearGemmSeconds(const GemmDevice& d, double m, double n, double k, bool weightGradient)
+namespace {
+
+// A linear layer's GEMMs with the whole-number form of each size (0 when it is not one).
+GemmTimes linearGemmTimes(const GemmDevice& d, double m, double n, double k, std::int64_t mi, std::int64_t ni,
+                          std::int64_t ki, bool weightGradient)
 {
-    const std::int64_t mi = wholeSize(m), ni = wholeSize(n), ki = wholeSize(k);
     if (mi == 0 || ni == 0 || ki == 0 || d.peak <= 0 || d.flat) {
         return {gemmSeconds(d, m, n, k), gemmSeconds(d, m, k, n), weightGradient ? gemmSeconds(d, n, k, m) : 0.0};
     }
@@ -110,6 +113,22 @@ GemmTimes linearGemmSeconds(const GemmDevice& d, double m, double n, double k, b
         return shapedSeconds(d, waveEfficiencyWhole(ai, bi, a, b, d.sms), a, b, inner);
     };
     return {seconds(mi, ni, m, n, k), seconds(mi, ki, m, k, n), weightGradient ? seconds(ni, ki, n, k, m) : 0.0};
+}
+
+// wholeSize of a size already known to be a whole number: only its range to test.
+std::int64_t wholeSize(std::int64_t x) { return x > 0 && x < static_cast<std::int64_t>(kWhole) ? x : 0; }
+
+} // namespace
+
+GemmTimes linearGemmSeconds(const GemmDevice& d, double m, double n, double k, bool weightGradient)
+{
+    return linearGemmTimes(d, m, n, k, wholeSize(m), wholeSize(n), wholeSize(k), weightGradient);
+}
+
+GemmTimes linearGemmSeconds(const GemmDevice& d, double m, WholeSizes nk, bool weightGradient)
+{
+    return linearGemmTimes(d, m, static_cast<double>(nk.n), static_cast<double>(nk.k), wholeSize(m), wholeSize(nk.n),
+                           wholeSize(nk.k), weightGradient);
 }
 
 double gemmSeconds(const GemmDevice& d, double m, double n, double k)

@@ -1,4 +1,6 @@
 #pragma once
+#include <cstdint>
+
 #include "core/hardware/gpu_spec.h"
 #include "core/scenario/scenario.h"
 
@@ -38,5 +40,13 @@ struct GemmTimes {
     double weightGradient = 0;
 };
 GemmTimes linearGemmSeconds(const GemmDevice& device, double m, double n, double k, bool weightGradient);
+// The same for a weight's whole-number sides (a layer's local shape), the same times: only M (the
+// tokens, whole or not) is tested for being a whole number (a few instructions on every GEMM of
+// every estimate).
+struct WholeSizes {
+    std::int64_t n;
+    std::int64_t k;
+};
+GemmTimes linearGemmSeconds(const GemmDevice& device, double m, WholeSizes nk, bool weightGradient);
 
 } // namespace shardscope

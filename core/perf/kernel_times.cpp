@@ -105,6 +105,11 @@ GemmTriple linearTimes(const GemmDevice& d, double m, double n, double k, bool t
     const GemmTimes g = linearGemmSeconds(d, m, n, k, trained);
     return {g.forward, g.dataGradient + g.weightGradient};
 }
+GemmTriple linearTimes(const GemmDevice& d, double m, WholeSizes nk, bool trained)
+{
+    const GemmTimes g = linearGemmSeconds(d, m, nk, trained);
+    return {g.forward, g.dataGradient + g.weightGradient};
+}
 
 // The GEMM times of the last linear layer priced. The inventory already merges a layer's
 // consecutive linear layers of one shape and split (layerMatrices); what can still repeat is the
@@ -113,20 +118,21 @@ GemmTriple linearTimes(const GemmDevice& d, double m, double n, double k, bool t
 // comparison per entry, where searching every shape priced cost about 100 instructions.
 class LastLinearTimes {
 public:
-    GemmTriple get(const GemmDevice& d, double m, double n, double k, bool trained)
+    GemmTriple get(const GemmDevice& d, double m, WholeSizes nk, bool trained)
     {
-        if (!(m_ == m && n_ == n && k_ == k)) {
-            times_ = linearTimes(d, m, n, k, trained);
+        if (!(m_ == m && n_ == nk.n && k_ == nk.k)) {
+            times_ = linearTimes(d, m, nk, trained);
             m_ = m;
-            n_ = n;
-            k_ = k;
+            n_ = nk.n;
+            k_ = nk.k;
         }
         return times_;
     }
 
 private:
     // NaN until the first shape: equal to no size. `trained` is the same for every base layer.
-    double m_ = std::numeric_limits<double>::quiet_NaN(), n_ = m_, k_ = m_;
+    double m_ = std::numeric_limits<double>::quiet_NaN();
+    std::int64_t n_ = 0, k_ = 0;
     GemmTriple times_;
 };
 
@@ -208,7 +214,7 @@ LayerKernelTimes layerKernelTimes(const Context& c)
         const double copies = static_cast<double>(local.copies);
         const double tokens = g.expert ? c.tokens * m.moe.topK / copies : c.tokens;
         const double members = g.members;  // linear layers of this shape
-        const GemmTriple base = baseTimes.get(linear, tokens, n, k, !lora);
+        const GemmTriple base = baseTimes.get(linear, tokens, WholeSizes{local.rows, local.cols}, !lora);
         t.linearForward += members * copies * base.forward;
         t.linearBackward += members * copies * base.backward;
         if (format == GemmFormat::Fp8) {

@@ -1,5 +1,7 @@
 #pragma once
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -90,7 +92,13 @@ private:
     static std::uint64_t prefixKey(std::string_view id)
     {
         std::uint64_t key = 0;
-        const std::size_t n = std::min<std::size_t>(id.size(), 8);
+        if (id.size() >= 8) {  // most ids ("h100-sxm5-80gb"): one load, in the big-endian order
+            std::memcpy(&key, id.data(), 8);
+            if constexpr (std::endian::native == std::endian::little)
+                key = __builtin_bswap64(key);
+            return key;
+        }
+        const std::size_t n = id.size();
         for (std::size_t i = 0; i < 8; ++i)
             key = (key << 8) | (i < n ? static_cast<unsigned char>(id[i]) : 0u);
         return key;

@@ -2,6 +2,7 @@
 // Background guide describes it, and the linear-layer form the step model prices each layer with.
 #include <QtTest>
 
+#include <cmath>
 #include <cstring>
 #include <random>
 
@@ -52,6 +53,7 @@ private slots:
         devices[1].efficiency = 0.6;
         devices[2].sms = 0;
         int cases = 0;
+        int wholeCases = 0;
         for (const GemmDevice& d : devices) {
             for (int i = 0; i < 2000; ++i) {
                 double m = size(random), n = size(random), k = size(random);
@@ -61,16 +63,28 @@ private slots:
                     k += 0.5;
                 if (i % 97 == 0)
                     m *= 65536.0;       // past 2^31
+                if (i % 89 == 0)
+                    n *= 65536.0;       // a weight side past 2^31 (an MLA up projection can be)
                 for (bool weightGradient : {true, false}) {
                     const GemmTimes t = linearGemmSeconds(d, m, n, k, weightGradient);
                     QVERIFY(sameBits(t.forward, gemmSeconds(d, m, n, k)));
                     QVERIFY(sameBits(t.dataGradient, gemmSeconds(d, m, k, n)));
                     QVERIFY(sameBits(t.weightGradient, weightGradient ? gemmSeconds(d, n, k, m) : 0.0));
                     ++cases;
+                    if (k != std::floor(k))
+                        continue;
+                    // The form for a weight's whole sides: the same times, to the last bit.
+                    const GemmTimes w = linearGemmSeconds(d, m, WholeSizes{static_cast<std::int64_t>(n), static_cast<std::int64_t>(k)},
+                                                          weightGradient);
+                    QVERIFY(sameBits(w.forward, t.forward));
+                    QVERIFY(sameBits(w.dataGradient, t.dataGradient));
+                    QVERIFY(sameBits(w.weightGradient, t.weightGradient));
+                    ++wholeCases;
                 }
             }
         }
         QCOMPARE(cases, 12000);
+        QVERIFY(wholeCases > 8000);
     }
 };
 
