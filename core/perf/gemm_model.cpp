@@ -40,6 +40,9 @@ std::int64_t wholeSize(double x)
     return static_cast<double>(i) == x ? i : 0;
 }
 
+// The same for a size already known to be a whole number: only its range to test.
+std::int64_t wholeSize(std::int64_t x) { return x > 0 && x < static_cast<std::int64_t>(kWhole) ? x : 0; }
+
 double waveEfficiency(double m, double n, int sms)
 {
     if (sms <= 0)
@@ -114,9 +117,6 @@ GemmTimes linearGemmTimes(const GemmDevice& d, double m, double n, double k, std
     };
     return {seconds(mi, ni, m, n, k), seconds(mi, ki, m, k, n), weightGradient ? seconds(ni, ki, n, k, m) : 0.0};
 }
-
-// wholeSize of a size already known to be a whole number: only its range to test.
-std::int64_t wholeSize(std::int64_t x) { return x > 0 && x < static_cast<std::int64_t>(kWhole) ? x : 0; }
 
 } // namespace
 

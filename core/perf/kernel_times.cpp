@@ -99,17 +99,8 @@ struct GemmTriple {
 };
 
 // Forward C[M x N] = X[M x K] W^T; backward dX = dC W (M x K, inner N) and, for trained weights,
-// dW = dC^T X (N x K, inner M).
-GemmTriple linearTimes(const GemmDevice& d, double m, double n, double k, bool trained)
-{
-    const GemmTimes g = linearGemmSeconds(d, m, n, k, trained);
-    return {g.forward, g.dataGradient + g.weightGradient};
-}
-GemmTriple linearTimes(const GemmDevice& d, double m, WholeSizes nk, bool trained)
-{
-    const GemmTimes g = linearGemmSeconds(d, m, nk, trained);
-    return {g.forward, g.dataGradient + g.weightGradient};
-}
+// dW = dC^T X (N x K, inner M): linearGemmSeconds' three times as forward and backward.
+GemmTriple passes(const GemmTimes& g) { return {g.forward, g.dataGradient + g.weightGradient}; }
 
 // The GEMM times of the last linear layer priced. The inventory already merges a layer's
 // consecutive linear layers of one shape and split (layerMatrices); what can still repeat is the
@@ -121,7 +112,7 @@ public:
     GemmTriple get(const GemmDevice& d, double m, WholeSizes nk, bool trained)
     {
         if (!(m_ == m && n_ == nk.n && k_ == nk.k)) {
-            times_ = linearTimes(d, m, nk, trained);
+            times_ = passes(linearGemmSeconds(d, m, nk, trained));
             m_ = m;
             n_ = nk.n;
             k_ = nk.k;
@@ -225,8 +216,8 @@ LayerKernelTimes layerKernelTimes(const Context& c)
         const int adapted = lora ? c.inventory.membersIn(g, tr.loraTargets) : 0;
         if (adapted > 0) {
             const double r = tr.loraRank;
-            const GemmTriple a = linearTimes(bf16, tokens, r, k, true);
-            const GemmTriple b = linearTimes(bf16, tokens, n, r, true);
+            const GemmTriple a = passes(linearGemmSeconds(bf16, tokens, r, k, true));
+            const GemmTriple b = passes(linearGemmSeconds(bf16, tokens, n, r, true));
             t.linearForward += adapted * copies * (a.forward + b.forward);
             t.linearBackward += adapted * copies * (a.backward + b.backward);
         }
@@ -254,7 +245,7 @@ OutputKernelTimes outputKernelTimes(const Context& c)
     const bool trained = c.s.training.finetune == FineTune::Full;
     // The logits in the 16-bit type even in fp8 recipes (torchtitan filters out "output";
     // Transformer Engine's recipes leave the vocabulary projection in bf16).
-    const GemmTriple g = linearTimes(bf16, c.tokens, vocab, static_cast<double>(m.hidden), trained);
+    const GemmTriple g = passes(linearGemmSeconds(bf16, c.tokens, vocab, static_cast<double>(m.hidden), trained));
     const double lossBytes = 20.0 * c.tokens * vocab;  // fp32 softmax and loss, read and written
     OutputKernelTimes t;
     t.gemmForward = g.forward;
