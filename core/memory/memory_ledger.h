@@ -165,9 +165,11 @@ LedgerTensors ledgerTensors(const Scenario& scenario, const ParameterInventory& 
                             int tp, int ep);
 // `tensors` must have been summed for layout.tp and layout.ep.
 LedgerStates ledgerStates(const Scenario& scenario, const LedgerTensors& tensors, const LedgerLayout& layout);
-// The same written over `out`, whose MoE parts must already be zero for a model without experts
-// (they are left as they are): an estimate evaluates the single GPU and the layout into one
-// object, zeroed once (120 numbers).
+// The same written over `out`: every field of the embedding, layer and final parts, and of the MoE
+// parts for a model with experts. For a model without them the MoE parts are left as they are
+// (nothing reads them: a stage adds them only for its first-k dense layers, which only MoE models
+// have), so an estimate evaluates the single GPU and the layout into one object it never zeroes
+// (tst_ledger_pipeline checks the written parts byte for byte over two fillers).
 void ledgerStatesInto(const Scenario& scenario, const LedgerTensors& tensors, const LedgerLayout& layout, LedgerStates& out);
 
 // `context` points into `scenario`: combine it (stageMemory) only while the scenario still holds the

@@ -115,7 +115,19 @@ GemmTimes linearGemmTimes(const GemmDevice& d, double m, double n, double k, std
     const auto seconds = [&](std::int64_t ai, std::int64_t bi, double a, double b, double inner) {
         return shapedSeconds(d, waveEfficiencyWhole(ai, bi, a, b, d.sms), a, b, inner);
     };
-    return {seconds(mi, ni, m, n, k), seconds(mi, ki, m, k, n), weightGradient ? seconds(ni, ki, n, k, m) : 0.0};
+    // A GEMM's time depends on its output's two sides as an unordered pair (the wave term takes the
+    // better tile orientation; m x n is n x m) and on its depth, so where two sides are equal two of
+    // the three GEMMs are one: the data gradient (m, k; n) is the forward (m, n; k) when n = k (a
+    // square weight), the weight gradient (n, k; m) is the data gradient when m = n and the forward
+    // when m = k (tokens per micro-batch equal to a side). Taking it from the other is the same to
+    // the last bit (the products 2 m n k are the same numbers multiplied in an order that gives the
+    // same roundings: x 2 is exact and a x b = b x a), and spares its wave and depth terms.
+    const double forward = seconds(mi, ni, m, n, k);
+    const double data = ni == ki ? forward : seconds(mi, ki, m, k, n);
+    double weight = 0.0;
+    if (weightGradient)
+        weight = mi == ni ? data : mi == ki ? forward : seconds(ni, ki, n, k, m);
+    return {forward, data, weight};
 }
 
 } // namespace

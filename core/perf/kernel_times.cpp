@@ -102,29 +102,42 @@ struct GemmTriple {
 // dW = dC^T X (N x K, inner M): linearGemmSeconds' three times as forward and backward.
 GemmTriple passes(const GemmTimes& g) { return {g.forward, g.dataGradient + g.weightGradient}; }
 
-// The GEMM times of the last linear layer priced. The inventory already merges a layer's
-// consecutive linear layers of one shape and split (layerMatrices); what can still repeat is the
-// query projection's shape in the output projection's (column- and row-parallel, the same shape
-// without tensor parallelism), which follows it. Remembering the previous shape only costs one
-// comparison per entry, where searching every shape priced cost about 100 instructions.
-class LastLinearTimes {
+// The GEMM times of the last two linear layer shapes priced. The inventory already merges a
+// layer's consecutive linear layers of one shape and split (layerMatrices); what still repeats is a
+// weight's transpose: the output projection (hidden x query width) is the query projection's
+// transpose, the MLP's down projection that of gate and up, with or without tensor parallelism
+// (column- and row-parallel split the same side). A transposed weight's GEMMs are the same three,
+// in another role: its forward is the data gradient (m, k; n), its data gradient the forward, and
+// its weight gradient (k, n; m) the weight gradient with the output's sides swapped, the same to the
+// last bit (linearGemmSeconds). Two entries, so that the output projection still finds the query's
+// after a key-value projection of another width (grouped-query attention).
+class RecentLinearTimes {
 public:
     GemmTriple get(const GemmDevice& d, double m, WholeSizes nk, bool trained)
     {
-        if (!(m_ == m && n_ == nk.n && k_ == nk.k)) {
-            times_ = passes(linearGemmSeconds(d, m, nk, trained));
-            m_ = m;
-            n_ = nk.n;
-            k_ = nk.k;
+        for (const Entry& e : entries_) {
+            if (e.m != m)
+                continue;
+            if (e.n == nk.n && e.k == nk.k)
+                return passes(e.times);
+            if (e.n == nk.k && e.k == nk.n)
+                return passes(GemmTimes{e.times.dataGradient, e.times.forward, e.times.weightGradient});
         }
-        return times_;
+        Entry& e = entries_[next_];
+        next_ ^= 1;
+        e = Entry{m, nk.n, nk.k, linearGemmSeconds(d, m, nk, trained)};
+        return passes(e.times);
     }
 
 private:
-    // NaN until the first shape: equal to no size. `trained` is the same for every base layer.
-    double m_ = std::numeric_limits<double>::quiet_NaN();
-    std::int64_t n_ = 0, k_ = 0;
-    GemmTriple times_;
+    struct Entry {
+        // NaN until priced: equal to no size. `trained` is the same for every base layer.
+        double m = std::numeric_limits<double>::quiet_NaN();
+        std::int64_t n = 0, k = 0;
+        GemmTimes times;
+    };
+    Entry entries_[2];
+    int next_ = 0;
 };
 
 GemmFormat linearFormat(const Context& c)
@@ -195,7 +208,7 @@ LayerKernelTimes layerKernelTimes(const Context& c)
     const bool lora = tr.finetune != FineTune::Full;
     LayerKernelTimes t;
     CastBytes cast;
-    LastLinearTimes baseTimes;  // the base layers, in `linear`'s format (adapters are few and small)
+    RecentLinearTimes baseTimes;  // the base layers, in `linear`'s format (adapters are few and small)
     for (const LayerMatrix& g : c.inventory.layerMatrices()) {
         const LocalShape local = localShape(g, l.tp, l.ep);
         const double n = static_cast<double>(local.rows);

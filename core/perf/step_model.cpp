@@ -224,14 +224,22 @@ void estimateStepInto(const Scenario& s, const ParameterInventory& inventory, st
         out->push_back(makeDiagnostic(Severity::Info, "cluster.gpu", msg::kNoFp8, {gpu.name}));
     const step::Context c = step::makeContext(s, inventory, shapeParameters, gpu, l, mostLoaded);
 
-    const StepKernels own = kernels == nullptr ? kernelsOf(c) : StepKernels{};
-    const StepKernels& k = kernels == nullptr ? own : *kernels;
-    const double outputFactor = s.training.finetune == FineTune::Full ? 3.0 : 2.0;
-    const step::ComputeTimes compute = step::computePerMicrobatch(c, k.layer, k.output);
-    const double exposedPerMb = step::modelParallelTraffic(c, compute, r);
-    const double exposedDp = step::dataParallelTraffic(c, compute, r);
-    optimizerStep(c, r, out);
-    totals(c, compute, exposedPerMb, exposedDp, k.forward, outputFactor, r);
+    const auto withKernels = [&](const StepKernels& k) {
+        const double outputFactor = s.training.finetune == FineTune::Full ? 3.0 : 2.0;
+        const step::ComputeTimes compute = step::computePerMicrobatch(c, k.layer, k.output);
+        const double exposedPerMb = step::modelParallelTraffic(c, compute, r);
+        const double exposedDp = step::dataParallelTraffic(c, compute, r);
+        optimizerStep(c, r, out);
+        totals(c, compute, exposedPerMb, exposedDp, k.forward, outputFactor, r);
+    };
+    // Not `kernels ? *kernels : kernelsOf(c)` into one reference: a conditional with a temporary on
+    // one side builds and copies a whole StepKernels (about 120 instructions of every estimate).
+    if (kernels != nullptr) {
+        withKernels(*kernels);
+    } else {
+        const StepKernels own = kernelsOf(c);
+        withKernels(own);
+    }
 }
 
 StepEstimate estimateStep(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,

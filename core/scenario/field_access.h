@@ -11,8 +11,7 @@
 
 // How the field table (field_table.cpp) reads and writes a field on a Scenario: accessors
 // generated from a member path, At<&Scenario::training, &TrainingSpec::seqLen>, so that each of
-// the table's rows names its member once. Only field_table.cpp and the range checks
-// (field_ranges.cpp, for IsOptional) include this.
+// the table's rows names its member once. Only field_table.cpp includes this.
 namespace shardscope::field_access {
 
 template <typename T> struct IsOptional : std::false_type {};
@@ -71,31 +70,6 @@ bool fromValue(const FieldValue& value, T& target)
     }
 }
 
-template <typename T> constexpr SlotKind slotKind()
-{
-    if constexpr (std::is_same_v<T, int>)
-        return SlotKind::Int;
-    else if constexpr (std::is_same_v<T, std::int64_t>)
-        return SlotKind::Int64;
-    else if constexpr (std::is_same_v<T, double>)
-        return SlotKind::Double;
-    else if constexpr (std::is_same_v<T, std::optional<int>>)
-        return SlotKind::OptionalInt;
-    else if constexpr (std::is_same_v<T, std::optional<std::int64_t>>)
-        return SlotKind::OptionalInt64;
-    else {
-        static_assert(std::is_same_v<T, std::optional<double>>, "a numeric field of a type the range checks cannot read");
-        return SlotKind::OptionalDouble;
-    }
-}
-
-// A scenario whose member addresses give the members' offsets (computed once, at start-up).
-inline const Scenario& slotProbe()
-{
-    static const Scenario probe{};
-    return probe;
-}
-
 template <auto... Path>
 struct At {
     static auto& ref(Scenario& s) { return (s .* ... .* Path); }
@@ -133,20 +107,6 @@ struct At {
         }
     }
     static constexpr bool (*number)(const Scenario&, double&) = kNumeric ? &readNumber : nullptr;
-    static FieldSlot makeSlot(SlotCondition when, double scale)
-    {
-        const Scenario& probe = slotProbe();
-        return FieldSlot{reinterpret_cast<const char*>(&ref(probe)) - reinterpret_cast<const char*>(&probe), slotKind<Type>(), when, scale};
-    }
-    static FieldSlot readSlot()
-    {
-        if constexpr (kNumeric)
-            return makeSlot(SlotCondition::Always, 1.0);
-        else
-            return FieldSlot{};  // never called: `slot` is null for these
-    }
-    static constexpr FieldSlot (*slot)() = kNumeric ? &readSlot : nullptr;
-
     static bool set(Scenario& s, const FieldValue& value)
     {
         Type& v = ref(s);
@@ -173,7 +133,6 @@ struct Scaled {
         out = At<Path...>::ref(s) / static_cast<double>(Scale);
         return true;
     }
-    static FieldSlot slot() { return At<Path...>::makeSlot(SlotCondition::Always, static_cast<double>(Scale)); }
     static bool set(Scenario& s, const FieldValue& value)
     {
         double v = 0;
@@ -197,7 +156,6 @@ struct MoeOnly {
     {
         return s.model.moe.isMoe() && At<&Scenario::model, &ModelSpec::moe, Member>::readNumber(s, out);
     }
-    static FieldSlot slot() { return At<&Scenario::model, &ModelSpec::moe, Member>::makeSlot(SlotCondition::MoeModel, 1.0); }
 };
 
 // Fields only multi-head latent attention has: written only for MLA models.
@@ -210,7 +168,6 @@ struct MlaOnly {
         return At<&Scenario::model, Member>::get(s);
     }
     static bool number(const Scenario& s, double& out) { return s.model.mla() && At<&Scenario::model, Member>::readNumber(s, out); }
-    static FieldSlot slot() { return At<&Scenario::model, Member>::makeSlot(SlotCondition::MlaModel, 1.0); }
 };
 
 } // namespace shardscope::field_access

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <limits>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/common/messages.h"
@@ -22,7 +23,7 @@ constexpr double kInt = 2147483647.0;          // the largest value an int field
 constexpr double kNoMax = std::numeric_limits<double>::max();  // not bounded above (finite numbers only; the
                                                                 // old literal rounded up to infinity)
 
-#define ACCESS(...) &At<__VA_ARGS__>::get, &At<__VA_ARGS__>::set, At<__VA_ARGS__>::number, At<__VA_ARGS__>::slot
+#define ACCESS(...) &At<__VA_ARGS__>::get, &At<__VA_ARGS__>::set, At<__VA_ARGS__>::number
 
 using S = Scenario;
 using M = ModelSpec;
@@ -33,7 +34,12 @@ using O = OverheadSpec;
 using F = PerfSpec;
 using OP = OpsSpec;
 
-const FieldSpec kFields[] = {
+// Overhead fields stored in bytes, written in MiB or MB.
+using ContextMib = Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::cudaContextBytes>;
+using NcclMib = Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::ncclBytesPerGroup>;
+using BucketMb = Scaled<static_cast<std::int64_t>(units::kMB), &S::overhead, &O::dpBucketBytes>;
+
+constexpr FieldSpec kFields[] = {
     // ---- model: a source (preset, config.json or parameter count), then the shape
     {"model", "model", "model", FieldType::Text, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Model preset"), SHARDSCOPE_TR_NOOP("UiText", "model preset id"), nullptr,
      [](const S& s) -> std::optional<FieldValue> {
@@ -65,14 +71,14 @@ const FieldSpec kFields[] = {
      [](const S& s, double& v) { v = static_cast<double>(s.model.effectiveHeadDim()); return true; }},
     {"model", "ffn_hidden", "ffn-hidden", FieldType::Int, "", 1, 4194304, false, SHARDSCOPE_TR_NOOP("UiText", "FFN hidden size"),
      SHARDSCOPE_TR_NOOP("UiText", "MLP hidden size (at most 2^22)"), nullptr, ACCESS(&S::model, &M::ffnHidden)},
-    {"model", "mlp", "mlp", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "MLP"), SHARDSCOPE_TR_NOOP("UiText", "the MLP block"), &enumTable<MlpKind>(),
+    {"model", "mlp", "mlp", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "MLP"), SHARDSCOPE_TR_NOOP("UiText", "the MLP block"), &enumTable<MlpKind>,
      ACCESS(&S::model, &M::mlp)},
     {"model", "vocab", "vocab", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "tokens"), 1, 16777216, false, SHARDSCOPE_TR_NOOP("UiText", "Vocabulary"),
      SHARDSCOPE_TR_NOOP("UiText", "vocabulary size (at most 2^24, 64 times the largest published vocabulary)"), nullptr, ACCESS(&S::model, &M::vocab)},
     {"model", "tied_embeddings", "tied-embeddings", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Tied embeddings"),
      SHARDSCOPE_TR_NOOP("UiText", "share input and output embeddings"), nullptr, ACCESS(&S::model, &M::tiedEmbeddings)},
     {"model", "norm", "norm", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Normalisation"), SHARDSCOPE_TR_NOOP("UiText", "the normalisation layers"),
-     &enumTable<NormKind>(), ACCESS(&S::model, &M::norm)},
+     &enumTable<NormKind>, ACCESS(&S::model, &M::norm)},
     {"model", "qkv_bias", nullptr, FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "QKV bias"),
      SHARDSCOPE_TR_NOOP("UiText", "biases on the query, key and value projections (GPT-2, Qwen2)"), nullptr, ACCESS(&S::model, &M::qkvBias)},
     {"model", "out_proj_bias", nullptr, FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Output projection bias"),
@@ -80,7 +86,7 @@ const FieldSpec kFields[] = {
     {"model", "mlp_bias", nullptr, FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "MLP bias"), SHARDSCOPE_TR_NOOP("UiText", "biases on the MLP projections"),
      nullptr, ACCESS(&S::model, &M::mlpBias)},
     {"model", "position", nullptr, FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Positions"), SHARDSCOPE_TR_NOOP("UiText", "position embeddings"),
-     &enumTable<PositionKind>(), ACCESS(&S::model, &M::position)},
+     &enumTable<PositionKind>, ACCESS(&S::model, &M::position)},
     {"model", "max_positions", nullptr, FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "tokens"), 0, 67108864, false, SHARDSCOPE_TR_NOOP("UiText", "Learned positions"),
      SHARDSCOPE_TR_NOOP("UiText", "rows of a learned position table"), nullptr,
      [](const S& s) -> std::optional<FieldValue> {
@@ -88,7 +94,12 @@ const FieldSpec kFields[] = {
              return std::nullopt;
          return s.model.maxPositions;
      },
-     &At<&S::model, &M::maxPositions>::set},
+     &At<&S::model, &M::maxPositions>::set, [](const S& s, double& v) {
+         if (s.model.position != PositionKind::Learned)
+             return false;
+         v = static_cast<double>(s.model.maxPositions);
+         return true;
+     }},
     {"model", "embedding_norm", nullptr, FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Embedding norm"),
      SHARDSCOPE_TR_NOOP("UiText", "a LayerNorm right after the token embedding (BLOOM)"), nullptr, ACCESS(&S::model, &M::embeddingNorm)},
     {"model", "parallel_residual", "parallel-residual", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Parallel residual"),
@@ -98,29 +109,29 @@ const FieldSpec kFields[] = {
      SHARDSCOPE_TR_NOOP("UiText", "RMSNorm on every query and key head (Qwen3)"), nullptr, ACCESS(&S::model, &M::qkNorm)},
     {"model", "attention", "attention", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Attention"),
      SHARDSCOPE_TR_NOOP("UiText", "grouped-query attention, or DeepSeek's multi-head latent attention (low-rank queries, keys and values)"),
-     &enumTable<AttentionKind>(), ACCESS(&S::model, &M::attention)},
+     &enumTable<AttentionKind>, ACCESS(&S::model, &M::attention)},
     {"model", "q_lora_rank", "q-lora-rank", FieldType::Int, "", 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "Query latent rank"),
      SHARDSCOPE_TR_NOOP("UiText", "MLA: rank of the query projection (0: queries projected directly)"), nullptr, &MlaOnly<&M::qLoraRank>::get,
-     &At<&S::model, &M::qLoraRank>::set, &MlaOnly<&M::qLoraRank>::number, &MlaOnly<&M::qLoraRank>::slot},
+     &At<&S::model, &M::qLoraRank>::set, &MlaOnly<&M::qLoraRank>::number},
     {"model", "kv_lora_rank", "kv-lora-rank", FieldType::Int, "", 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "KV latent rank"),
      SHARDSCOPE_TR_NOOP("UiText", "MLA: rank of the compressed key/value latent"), nullptr, &MlaOnly<&M::kvLoraRank>::get,
-     &At<&S::model, &M::kvLoraRank>::set, &MlaOnly<&M::kvLoraRank>::number, &MlaOnly<&M::kvLoraRank>::slot},
+     &At<&S::model, &M::kvLoraRank>::set, &MlaOnly<&M::kvLoraRank>::number},
     {"model", "rope_head_dim", "rope-head-dim", FieldType::Int, "", 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Rotary head dimension"),
      SHARDSCOPE_TR_NOOP("UiText", "MLA: the rotary part of each query/key head (head dimension is the rest)"), nullptr, &MlaOnly<&M::ropeHeadDim>::get,
-     &At<&S::model, &M::ropeHeadDim>::set, &MlaOnly<&M::ropeHeadDim>::number, &MlaOnly<&M::ropeHeadDim>::slot},
+     &At<&S::model, &M::ropeHeadDim>::set, &MlaOnly<&M::ropeHeadDim>::number},
     {"model", "v_head_dim", "v-head-dim", FieldType::Int, "", 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Value head dimension"),
-     SHARDSCOPE_TR_NOOP("UiText", "MLA: width of each value head"), nullptr, &MlaOnly<&M::vHeadDim>::get, &At<&S::model, &M::vHeadDim>::set, &MlaOnly<&M::vHeadDim>::number, &MlaOnly<&M::vHeadDim>::slot},
+     SHARDSCOPE_TR_NOOP("UiText", "MLA: width of each value head"), nullptr, &MlaOnly<&M::vHeadDim>::get, &At<&S::model, &M::vHeadDim>::set, &MlaOnly<&M::vHeadDim>::number},
     {"model", "dropout", "dropout", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Dropout"),
      SHARDSCOPE_TR_NOOP("UiText", "attention and hidden dropout in training"), nullptr, ACCESS(&S::model, &M::dropout)},
     {"model", "experts", "experts", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "experts"), 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Experts"),
      SHARDSCOPE_TR_NOOP("UiText", "routed experts per MoE layer (0: a dense model)"), nullptr, &MoeOnly<&MoeSpec::experts>::get,
-     &At<&S::model, &M::moe, &MoeSpec::experts>::set, &MoeOnly<&MoeSpec::experts>::number, &MoeOnly<&MoeSpec::experts>::slot},
+     &At<&S::model, &M::moe, &MoeSpec::experts>::set, &MoeOnly<&MoeSpec::experts>::number},
     {"model", "top_k", "top-k", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "experts"), 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Experts per token"),
      SHARDSCOPE_TR_NOOP("UiText", "routed experts each token uses"), nullptr, &MoeOnly<&MoeSpec::topK>::get,
-     &At<&S::model, &M::moe, &MoeSpec::topK>::set, &MoeOnly<&MoeSpec::topK>::number, &MoeOnly<&MoeSpec::topK>::slot},
+     &At<&S::model, &M::moe, &MoeSpec::topK>::set, &MoeOnly<&MoeSpec::topK>::number},
     {"model", "shared_experts", "shared-experts", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "experts"), 0, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Shared experts"),
      SHARDSCOPE_TR_NOOP("UiText", "experts every token uses"), nullptr, &MoeOnly<&MoeSpec::sharedExperts>::get,
-     &At<&S::model, &M::moe, &MoeSpec::sharedExperts>::set, &MoeOnly<&MoeSpec::sharedExperts>::number, &MoeOnly<&MoeSpec::sharedExperts>::slot},
+     &At<&S::model, &M::moe, &MoeSpec::sharedExperts>::set, &MoeOnly<&MoeSpec::sharedExperts>::number},
     {"model", "expert_ffn_hidden", "expert-ffn-hidden", FieldType::Int, "", 0, 4194304, false, SHARDSCOPE_TR_NOOP("UiText", "Expert FFN size"),
      SHARDSCOPE_TR_NOOP("UiText", "expert MLP hidden size (0: the FFN hidden size)"), nullptr,
      [](const S& s) -> std::optional<FieldValue> {
@@ -128,14 +139,19 @@ const FieldSpec kFields[] = {
              return std::nullopt;
          return s.model.expertFfn();
      },
-     &At<&S::model, &M::moe, &MoeSpec::expertFfnHidden>::set},
+     &At<&S::model, &M::moe, &MoeSpec::expertFfnHidden>::set, [](const S& s, double& v) {
+         if (!s.model.moe.isMoe())
+             return false;
+         v = static_cast<double>(s.model.expertFfn());
+         return true;
+     }},
     {"model", "dense_layers", "dense-layers", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "layers"), 0, 16384, false, SHARDSCOPE_TR_NOOP("UiText", "Dense layers"),
      SHARDSCOPE_TR_NOOP("UiText", "the first k layers keep a dense MLP of the FFN hidden size (DeepSeek's first_k_dense_replace)"), nullptr,
-     &MoeOnly<&MoeSpec::denseLayers>::get, &At<&S::model, &M::moe, &MoeSpec::denseLayers>::set, &MoeOnly<&MoeSpec::denseLayers>::number, &MoeOnly<&MoeSpec::denseLayers>::slot},
+     &MoeOnly<&MoeSpec::denseLayers>::get, &At<&S::model, &M::moe, &MoeSpec::denseLayers>::set, &MoeOnly<&MoeSpec::denseLayers>::number},
 
     // ---- training
     {"training", "recipe", "recipe", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Recipe"),
-     SHARDSCOPE_TR_NOOP("UiText", "the defaults an engine or paper used (explicit fields override them)"), &enumTable<Recipe>(),
+     SHARDSCOPE_TR_NOOP("UiText", "the defaults an engine or paper used (explicit fields override them)"), &enumTable<Recipe>,
      ACCESS(&S::training, &T::recipe)},
     {"training", "seq_len", "seq-len", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "tokens"), 1, 67108864, false, SHARDSCOPE_TR_NOOP("UiText", "Sequence length"),
      SHARDSCOPE_TR_NOOP("UiText", "sequence length in tokens (at most 2^26)"), nullptr, ACCESS(&S::training, &T::seqLen)},
@@ -144,13 +160,13 @@ const FieldSpec kFields[] = {
     {"training", "global_batch", "global-batch", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "sequences"), 1, 1073741824, false, SHARDSCOPE_TR_NOOP("UiText", "Global batch"),
      SHARDSCOPE_TR_NOOP("UiText", "sequences per optimizer step (default micro-batch x dp)"), nullptr, ACCESS(&S::training, &T::globalBatch)},
     {"training", "precision", "precision", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Precision"),
-     SHARDSCOPE_TR_NOOP("UiText", "the mixed-precision recipe"), &enumTable<Precision>(), ACCESS(&S::training, &T::precision)},
+     SHARDSCOPE_TR_NOOP("UiText", "the mixed-precision recipe"), &enumTable<Precision>, ACCESS(&S::training, &T::precision)},
     {"training", "grad_dtype", "grad-dtype", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Gradient dtype"),
-     SHARDSCOPE_TR_NOOP("UiText", "gradient storage (default: the recipe's)"), &enumTable<GradDtype>(), ACCESS(&S::training, &T::gradDtype)},
+     SHARDSCOPE_TR_NOOP("UiText", "gradient storage (default: the recipe's)"), &enumTable<GradDtype>, ACCESS(&S::training, &T::gradDtype)},
     {"training", "optimizer", "optimizer", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Optimizer"), SHARDSCOPE_TR_NOOP("UiText", "the optimizer"),
-     &enumTable<Optimizer>(), ACCESS(&S::training, &T::optimizer)},
+     &enumTable<Optimizer>, ACCESS(&S::training, &T::optimizer)},
     {"training", "recompute", "recompute", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Recomputation"),
-     SHARDSCOPE_TR_NOOP("UiText", "activation recomputation"), &enumTable<Recompute>(), ACCESS(&S::training, &T::recompute)},
+     SHARDSCOPE_TR_NOOP("UiText", "activation recomputation"), &enumTable<Recompute>, ACCESS(&S::training, &T::recompute)},
     {"training", "recompute_every", "recompute-every", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "layers"), 1, 16384, false,
      SHARDSCOPE_TR_NOOP("UiText", "Recompute every"), SHARDSCOPE_TR_NOOP("UiText", "k for --recompute every-k: every k-th layer is fully recomputed"),
      nullptr, ACCESS(&S::training, &T::recomputeEvery)},
@@ -158,16 +174,16 @@ const FieldSpec kFields[] = {
      SHARDSCOPE_TR_NOOP("UiText", "fused attention that keeps no score matrix (Dao et al. 2022)"), nullptr, ACCESS(&S::training, &T::flashAttention)},
     {"training", "attention_kernel", "attention-kernel", FieldType::Choice, "", 0, 0, false,
      SHARDSCOPE_TR_NOOP("UiText", "Attention kernel"), SHARDSCOPE_TR_NOOP("UiText", "which FlashAttention runs (with FlashAttention on)"),
-     &enumTable<AttentionKernel>(), ACCESS(&S::training, &T::attentionKernel)},
+     &enumTable<AttentionKernel>, ACCESS(&S::training, &T::attentionKernel)},
     {"training", "kernels", "kernels", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Kernels"), SHARDSCOPE_TR_NOOP("UiText", "how the memory-bound ops run"),
-     &enumTable<KernelFusion>(), ACCESS(&S::training, &T::kernels)},
+     &enumTable<KernelFusion>, ACCESS(&S::training, &T::kernels)},
     {"training", "fp8_recipe", "fp8-recipe", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "fp8 recipe"),
-     SHARDSCOPE_TR_NOOP("UiText", "which fp8 implementation (with fp8-mixed precision)"), &enumTable<Fp8Recipe>(), ACCESS(&S::training, &T::fp8Recipe)},
+     SHARDSCOPE_TR_NOOP("UiText", "which fp8 implementation (with fp8-mixed precision)"), &enumTable<Fp8Recipe>, ACCESS(&S::training, &T::fp8Recipe)},
     {"training", "fp8_all_gather", "fp8-all-gather", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "fp8 all-gather"),
      SHARDSCOPE_TR_NOOP("UiText", "FSDP all-gathers linear weights in fp8, 1 byte each (torchao enable_fsdp_float8_all_gather)"), nullptr,
      ACCESS(&S::training, &T::fp8AllGather)},
     {"training", "finetune", "finetune", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Training"), SHARDSCOPE_TR_NOOP("UiText", "what is trained"),
-     &enumTable<FineTune>(), ACCESS(&S::training, &T::finetune)},
+     &enumTable<FineTune>, ACCESS(&S::training, &T::finetune)},
     {"training", "lora_rank", "lora-rank", FieldType::Int, "", 1, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "LoRA rank"), SHARDSCOPE_TR_NOOP("UiText", "LoRA rank r"),
      nullptr, ACCESS(&S::training, &T::loraRank)},
     {"training", "lora_targets", "lora-targets", FieldType::Text, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "LoRA targets"),
@@ -180,7 +196,7 @@ const FieldSpec kFields[] = {
              s.training.loraTargets = targets;
          return targets != 0;
      },
-     nullptr, nullptr, msg::kBadLoraTargets},
+     nullptr, msg::kBadLoraTargets},
     {"training", "fused_swiglu", "fused-swiglu", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Fused SwiGLU"),
      SHARDSCOPE_TR_NOOP("UiText", "SwiGLU saves only its input (Megatron); =off for eager PyTorch"), nullptr, ACCESS(&S::training, &T::fusedSwiglu)},
     {"training", "norm_statistics", "norm-statistics", FieldType::Bool, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Norm statistics"),
@@ -205,7 +221,7 @@ const FieldSpec kFields[] = {
      SHARDSCOPE_TR_NOOP("UiText", "ZeRO stage: 0 none, 1 optimizer states, 2 and gradients, 3 and parameters (FSDP)"), nullptr,
      ACCESS(&S::parallel, &P::zero), msg::kZeroStage},
     {"parallel", "fsdp_reshard", "fsdp-reshard", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "FSDP reshard"),
-     SHARDSCOPE_TR_NOOP("UiText", "ZeRO-3 / FSDP: free gathered weights after forward"), &enumTable<FsdpReshard>(), ACCESS(&S::parallel, &P::fsdpReshard)},
+     SHARDSCOPE_TR_NOOP("UiText", "ZeRO-3 / FSDP: free gathered weights after forward"), &enumTable<FsdpReshard>, ACCESS(&S::parallel, &P::fsdpReshard)},
     {"parallel", "pp_first_stage_layers", "pp-first-stage-layers", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "layers"), 0, 16384, false,
      SHARDSCOPE_TR_NOOP("UiText", "First stage layers"), SHARDSCOPE_TR_NOOP("UiText", "layers on the first pipeline stage (Megatron-LM --decoder-first-pipeline-num-layers; 0: even split)"),
      nullptr, ACCESS(&S::parallel, &P::ppFirstStageLayers)},
@@ -225,9 +241,9 @@ const FieldSpec kFields[] = {
     {"parallel", "vpp", "vpp", FieldType::Int, "", 1, 65536, false, SHARDSCOPE_TR_NOOP("UiText", "Virtual pipeline stages"),
      SHARDSCOPE_TR_NOOP("UiText", "virtual pipeline stages (interleaved 1F1B)"), nullptr, ACCESS(&S::parallel, &P::vpp)},
     {"parallel", "offload", "offload", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Offload"), SHARDSCOPE_TR_NOOP("UiText", "states kept in host memory"),
-     &enumTable<Offload>(), ACCESS(&S::parallel, &P::offload)},
+     &enumTable<Offload>, ACCESS(&S::parallel, &P::offload)},
     {"parallel", "rank_order", "rank-order", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Rank order"),
-     SHARDSCOPE_TR_NOOP("UiText", "how ranks are numbered, innermost first; GPUs fill nodes in rank order"), &enumTable<RankOrder>(),
+     SHARDSCOPE_TR_NOOP("UiText", "how ranks are numbered, innermost first; GPUs fill nodes in rank order"), &enumTable<RankOrder>,
      ACCESS(&S::parallel, &P::rankOrder)},
 
     // ---- cluster (overrides of the GPU preset are per GPU and per direction)
@@ -248,16 +264,16 @@ const FieldSpec kFields[] = {
 
     // ---- overhead
     {"overhead", "context_mib", "context-mib", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "MiB"), 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "CUDA context"),
-     SHARDSCOPE_TR_NOOP("UiText", "CUDA context and workspaces, MiB"), nullptr, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::cudaContextBytes>::get,
-     &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::cudaContextBytes>::set, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::cudaContextBytes>::number, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::cudaContextBytes>::slot},
+     SHARDSCOPE_TR_NOOP("UiText", "CUDA context and workspaces, MiB"), nullptr, &ContextMib::get,
+     &ContextMib::set, &ContextMib::number},
     {"overhead", "fragmentation", "fragmentation", FieldType::Number, "", 0, 1, false, SHARDSCOPE_TR_NOOP("UiText", "Fragmentation"),
      SHARDSCOPE_TR_NOOP("UiText", "allocator slack, fraction of activations"), nullptr, ACCESS(&S::overhead, &O::fragmentation)},
     {"overhead", "nccl_mib", "nccl-mib", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "MiB"), 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "NCCL buffers"),
-     SHARDSCOPE_TR_NOOP("UiText", "NCCL buffers per communicator, MiB"), nullptr, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::ncclBytesPerGroup>::get,
-     &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::ncclBytesPerGroup>::set, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::ncclBytesPerGroup>::number, &Scaled<static_cast<std::int64_t>(units::kMiB), &S::overhead, &O::ncclBytesPerGroup>::slot},
+     SHARDSCOPE_TR_NOOP("UiText", "NCCL buffers per communicator, MiB"), nullptr, &NcclMib::get,
+     &NcclMib::set, &NcclMib::number},
     {"overhead", "bucket_mb", "bucket-mb", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "MB"), 0, 1048576, false, SHARDSCOPE_TR_NOOP("UiText", "Gradient bucket"),
-     SHARDSCOPE_TR_NOOP("UiText", "gradient bucket, MB"), nullptr, &Scaled<static_cast<std::int64_t>(units::kMB), &S::overhead, &O::dpBucketBytes>::get,
-     &Scaled<static_cast<std::int64_t>(units::kMB), &S::overhead, &O::dpBucketBytes>::set, &Scaled<static_cast<std::int64_t>(units::kMB), &S::overhead, &O::dpBucketBytes>::number, &Scaled<static_cast<std::int64_t>(units::kMB), &S::overhead, &O::dpBucketBytes>::slot},
+     SHARDSCOPE_TR_NOOP("UiText", "gradient bucket, MB"), nullptr, &BucketMb::get,
+     &BucketMb::set, &BucketMb::number},
     {"overhead", "zero3_prefetch_layers", "zero3-prefetch-layers", FieldType::Int, SHARDSCOPE_TR_NOOP("UiText", "layers"), 0, 16384, false,
      SHARDSCOPE_TR_NOOP("UiText", "ZeRO-3 prefetch"), SHARDSCOPE_TR_NOOP("UiText", "ZeRO-3 gathered layers live"), nullptr, ACCESS(&S::overhead, &O::zero3PrefetchLayers)},
 
@@ -286,7 +302,7 @@ const FieldSpec kFields[] = {
     {"perf", "ep_overlap", "ep-overlap", FieldType::Number, "", 0, 1, false, SHARDSCOPE_TR_NOOP("UiText", "EP overlap"), SHARDSCOPE_TR_NOOP("UiText", "share of MoE all-to-all hidden"),
      nullptr, ACCESS(&S::perf, &F::epOverlap)},
     {"perf", "mfu_convention", "mfu-convention", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "MFU convention"),
-     SHARDSCOPE_TR_NOOP("UiText", "how attention FLOPs count toward MFU"), &enumTable<MfuConvention>(), ACCESS(&S::perf, &F::mfuConvention)},
+     SHARDSCOPE_TR_NOOP("UiText", "how attention FLOPs count toward MFU"), &enumTable<MfuConvention>, ACCESS(&S::perf, &F::mfuConvention)},
     {"perf", "train_tokens", "train-tokens", FieldType::Count, SHARDSCOPE_TR_NOOP("UiText", "tokens"), 0, 1e18, true, SHARDSCOPE_TR_NOOP("UiText", "Training tokens"),
      SHARDSCOPE_TR_NOOP("UiText", "tokens to train (1T, 2e12)"), nullptr, ACCESS(&S::perf, &F::trainTokens)},
 
@@ -294,7 +310,7 @@ const FieldSpec kFields[] = {
     // are bounded by a week (restart, write) or a year (interval, MTBF): longer is no longer a
     // checkpointing question.
     {"ops", "failure_preset", "failure-preset", FieldType::Choice, "", 0, 0, false, SHARDSCOPE_TR_NOOP("UiText", "Failure rate from"),
-     SHARDSCOPE_TR_NOOP("UiText", "a published cluster's failure rate"), &enumTable<FailurePreset>(), ACCESS(&S::ops, &OP::failurePreset)},
+     SHARDSCOPE_TR_NOOP("UiText", "a published cluster's failure rate"), &enumTable<FailurePreset>, ACCESS(&S::ops, &OP::failurePreset)},
     {"ops", "cluster_mtbf_hours", "cluster-mtbf-hours", FieldType::Number, SHARDSCOPE_TR_NOOP("UiText", "h"), 0, 8760, true,
      SHARDSCOPE_TR_NOOP("UiText", "Cluster MTBF"),
      SHARDSCOPE_TR_NOOP("UiText", "measured mean time between interruptions of this job, hours (at most a year); replaces the failure rate"), nullptr,
@@ -338,6 +354,33 @@ const FieldSpec kFields[] = {
 
 constexpr const char* kGroups[] = {"model", "training", "parallel", "cluster", "overhead", "perf", "ops"};
 
+// One field's range check, generated from its row: the reader inlined and the bounds constants,
+// so a whole-number member costs a load and one comparison and a real one two. Fields that are
+// not numbers, and the read-only ones, generate nothing.
+template <std::size_t I>
+[[gnu::always_inline]] inline bool fieldWithinRange(const Scenario& s)
+{
+    constexpr const FieldSpec& spec = kFields[I];
+    if constexpr (!spec.numeric() || spec.get == nullptr) {
+        return true;
+    } else {
+        static_assert(spec.number != nullptr, "a numeric field needs a `number` reader for the range checks");
+        double v = 0.0;
+        if (!spec.number(s, v))
+            return true;  // unset, or not applicable to this model
+        if constexpr (spec.minExclusive)
+            return v > spec.min && v <= spec.max;
+        else
+            return v >= spec.min && v <= spec.max;
+    }
+}
+
+template <std::size_t... I>
+bool fieldsWithinRange(const Scenario& s, std::index_sequence<I...>)
+{
+    return (fieldWithinRange<I>(s) && ...);
+}
+
 std::string valueText(double value)
 {
     char text[40];
@@ -351,6 +394,11 @@ std::string valueText(double value)
 } // namespace
 
 std::span<const FieldSpec> scenarioFields() { return kFields; }
+
+bool numericFieldsWithinRange(const Scenario& s)
+{
+    return fieldsWithinRange(s, std::make_index_sequence<std::size(kFields)>{});
+}
 
 std::span<const char* const> scenarioGroups() { return kGroups; }
 

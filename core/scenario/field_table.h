@@ -32,15 +32,20 @@ enum class FieldType {
 // A field's value on its way between a file or flag and a Scenario.
 using FieldValue = std::variant<std::int64_t, double, bool, std::string>;
 
-// Where a numeric field is stored in a Scenario, so that the range checks every estimate runs can
-// read it directly instead of through a function pointer per field (docs/performance.md).
-enum class SlotKind : std::uint8_t { Int, Int64, Double, OptionalInt, OptionalInt64, OptionalDouble };
-enum class SlotCondition : std::uint8_t { Always, MoeModel, MlaModel };  // when the field is read at all
-struct FieldSlot {
-    std::ptrdiff_t offset;  // of the member (the std::optional itself for optional fields) in a Scenario
-    SlotKind kind;
-    SlotCondition when;
-    double scale;           // the file's unit in the member's: the value checked is member / scale
+// A Choice field's table, held as the function that returns it: a function's address is a
+// constant, so the field table is constexpr and the range checks every estimate runs are
+// generated from it at compile time (field_table.cpp, numericFieldsWithinRange).
+class ChoiceTable {
+public:
+    constexpr ChoiceTable() = default;
+    constexpr ChoiceTable(std::nullptr_t) {}
+    constexpr ChoiceTable(const EnumTable& (*table)()) : table_(table) {}
+    const EnumTable* operator->() const { return &table_(); }
+    const EnumTable& operator*() const { return table_(); }
+    constexpr bool operator==(std::nullptr_t) const { return table_ == nullptr; }
+
+private:
+    const EnumTable& (*table_)() = nullptr;
 };
 
 struct FieldSpec {
@@ -54,7 +59,7 @@ struct FieldSpec {
     bool minExclusive;
     const char* label;  // translatable ("UiText"): the GUI's name for it
     const char* help;   // translatable ("UiText"): one line, with the range's reason where it is not obvious
-    const EnumTable* choices;  // Choice fields only
+    ChoiceTable choices;       // Choice fields only
     // Reads the field from a scenario; nullopt when it is unset (optional fields) or not
     // applicable (MoE fields of a dense model). Null for fields read only (model preset, config).
     std::optional<FieldValue> (*get)(const Scenario&);
@@ -62,16 +67,13 @@ struct FieldSpec {
     // not acceptable (an unknown id). Null for the model's source fields, which the reader handles.
     bool (*set)(Scenario&, const FieldValue&);
     // Numeric fields read as a plain number, for the range checks every estimate runs (building
-    // and destroying a FieldValue per field cost about a tenth of an estimate): false when unset,
-    // else the value in `get`'s units. Null where only `get` reads the field (derived values).
+    // and destroying a FieldValue per field cost about a tenth of an estimate): false when unset
+    // or not applicable, else the value in `get`'s units. Every numeric field with `get` has one.
     bool (*number)(const Scenario&, double&) = nullptr;
-    // Where `number` reads from, when it reads one member (null for derived values): the range
-    // checks read the same value from there.
-    FieldSlot (*slot)() = nullptr;
     const char* rangeMessage = nullptr;  // a catalog template (%1 = the value) replacing the generic one
 
     std::string path() const { return std::string(group) + "." + key; }
-    bool numeric() const { return type == FieldType::Int || type == FieldType::Count || type == FieldType::Number; }
+    constexpr bool numeric() const { return type == FieldType::Int || type == FieldType::Count || type == FieldType::Number; }
 };
 
 // Every field, in the order help and files list them (model, training, parallel, cluster,
@@ -94,9 +96,11 @@ std::optional<Diagnostic> rangeProblem(const FieldSpec& spec, double value);
 // Range checks of every numeric field of `scenario` (the fields a GUI control or a file set).
 void checkFieldRanges(const Scenario& scenario, Diagnostics& out);
 
-// The value at `slot` in `scenario`, as `number` reads it (NaN for an unset optional): for tests
-// that the slots and the readers agree.
-double slotNumber(const FieldSlot& slot, const Scenario& scenario);
+// Whether every numeric field of `scenario` is within its range, decided by code the compiler
+// generates from the field table, one comparison per bound with the bound as a constant: the
+// question every estimate asks first (checkFieldRanges builds the messages only when the answer
+// is no).
+bool numericFieldsWithinRange(const Scenario& scenario);
 
 // "2^20" style text of a bound for help: whole numbers in full, others as %g.
 std::string boundText(double value);

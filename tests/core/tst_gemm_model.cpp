@@ -43,7 +43,8 @@ private slots:
 
     // linearGemmSeconds tests whole sizes once for a layer's three GEMMs: each of its times must be
     // gemmSeconds of that GEMM to the last bit, for whole and fractional sizes (a routed expert's
-    // tokens are b s k / E), sizes past the integer path's 2^31, a flat efficiency and no SMs.
+    // tokens are b s k / E), sizes past the integer path's 2^31, equal sides (one GEMM's time taken
+    // from another), a flat efficiency and no SMs; and a transposed weight gives the same three.
     void linearLayerIsThreeGemms()
     {
         std::mt19937_64 random(20261205);
@@ -65,13 +66,26 @@ private slots:
                     m *= 65536.0;       // past 2^31
                 if (i % 89 == 0)
                     n *= 65536.0;       // a weight side past 2^31 (an MLA up projection can be)
+                // Equal sides, where linearGemmSeconds takes one GEMM's time from another.
+                if (i % 5 == 3)
+                    n = k;              // a square weight: the data gradient is the forward
+                if (i % 7 == 4)
+                    m = n;              // tokens equal to the weight's rows: the weight gradient is the data gradient
+                if (i % 11 == 5)
+                    m = k;              // tokens equal to its columns: the weight gradient is the forward
                 for (bool weightGradient : {true, false}) {
                     const GemmTimes t = linearGemmSeconds(d, m, n, k, weightGradient);
                     QVERIFY(sameBits(t.forward, gemmSeconds(d, m, n, k)));
                     QVERIFY(sameBits(t.dataGradient, gemmSeconds(d, m, k, n)));
                     QVERIFY(sameBits(t.weightGradient, weightGradient ? gemmSeconds(d, n, k, m) : 0.0));
+                    // The transposed weight's GEMMs are the same three in other roles (the kernel
+                    // times reuse them for the output projection and the MLP's down projection).
+                    const GemmTimes tr = linearGemmSeconds(d, m, k, n, weightGradient);
+                    QVERIFY(sameBits(tr.forward, t.dataGradient));
+                    QVERIFY(sameBits(tr.dataGradient, t.forward));
+                    QVERIFY(sameBits(tr.weightGradient, t.weightGradient));
                     ++cases;
-                    if (k != std::floor(k))
+                    if (k != std::floor(k) || n != std::floor(n))
                         continue;
                     // The form for a weight's whole sides: the same times, to the last bit.
                     const GemmTimes w = linearGemmSeconds(d, m, WholeSizes{static_cast<std::int64_t>(n), static_cast<std::int64_t>(k)},

@@ -3,6 +3,7 @@
 // in flight, and the most loaded stage written in place.
 #include <QtTest>
 #include <cstring>
+#include <vector>
 
 #include "core/estimate/estimate.h"
 #include "core/memory/memory_ledger.h"
@@ -61,6 +62,46 @@ private slots:
             QVERIFY(std::memcmp(&filled[0], &filled[1], sizeof(GpuMemory)) == 0);
             const GpuMemory fresh = mostLoadedStage(s, layout, states, activations);
             QVERIFY(std::memcmp(&filled[0], &fresh, sizeof(GpuMemory)) == 0);
+        }
+    }
+
+    // The estimator writes the ledger's states over storage it never zeroes: every part a stage
+    // reads is set, whatever the object held (the embedding, layer and final parts always, the MoE
+    // parts for a model with experts), and equals what a fresh ledgerStates gives.
+    void ledgerStatesIntoSetsEveryPartItWrites()
+    {
+        Scenario deepseek = singleGpu("deepseek-v3");
+        deepseek.model.layers = 8;
+        deepseek.parallel.gpus = 16;
+        deepseek.parallel.pp = 2;
+        deepseek.parallel.ep = 8;
+        deepseek.parallel.zero = 1;
+        Scenario gpt3 = singleGpu("gpt3-175b");  // tied embeddings under a pipeline: final + tied copy
+        gpt3.parallel.gpus = 16;
+        gpt3.parallel.pp = 4;
+        gpt3.parallel.tp = 2;
+        gpt3.parallel.zero = 3;
+        gpt3.parallel.offload = Offload::Optimizer;
+        Scenario article = singleGpu(nullptr);
+        article.parallel.gpus = 64;
+        article.parallel.zero = 3;
+        for (const Scenario& s : {singleGpu(nullptr), article, deepseek, gpt3}) {
+            const LedgerLayout layout = distributedLayout(s);
+            const ParameterInventory inventory(s.model);
+            const LedgerTensors tensors = ledgerTensors(s, inventory, countParameters(s.model, inventory).total, layout.tp, layout.ep);
+            const LedgerStates fresh = ledgerStates(s, tensors, layout);
+            LedgerStates filled[2];
+            std::memset(static_cast<void*>(&filled[0]), 0x5a, sizeof(LedgerStates));
+            std::memset(static_cast<void*>(&filled[1]), 0xa5, sizeof(LedgerStates));
+            for (LedgerStates& states : filled)
+                ledgerStatesInto(s, tensors, layout, states);
+            std::vector<StateTotals LedgerStates::*> written{&LedgerStates::embedding, &LedgerStates::layer, &LedgerStates::final};
+            if (s.model.moe.isMoe())
+                written.insert(written.end(), {&LedgerStates::moeBlock, &LedgerStates::denseMlp});
+            for (StateTotals LedgerStates::*part : written) {
+                QVERIFY(std::memcmp(&(filled[0].*part), &(filled[1].*part), sizeof(StateTotals)) == 0);
+                QVERIFY(std::memcmp(&(filled[0].*part), &(fresh.*part), sizeof(StateTotals)) == 0);
+            }
         }
     }
 
