@@ -109,6 +109,17 @@ Diagnostic makeDiagnostic(Severity severity, std::string field, const char* temp
 Diagnostic& addDiagnostic(Diagnostics& out, Severity severity, std::string_view field, const char* templ,
                           std::initializer_list<DiagnosticArgs::Arg> args = {});
 
+// The same with the arguments passed one by one: each argument's kind (text, whole number,
+// gigabytes) is then known where it is stored, so storing it is a few instructions instead of a
+// loop over a list that tests each kind. The form for the diagnostics made on every estimate.
+template <typename... Args>
+Diagnostic& addDiagnostic(Diagnostics& out, Severity severity, std::string_view field, const char* templ, const Args&... args)
+{
+    Diagnostic& d = addDiagnostic(out, severity, field, templ);
+    (d.args.push_back(DiagnosticArgs::Arg(args)), ...);
+    return d;
+}
+
 const char* severityName(Severity severity);
 bool hasErrors(const Diagnostics& diagnostics);
 

@@ -24,12 +24,12 @@ void reportFit(const Scenario& s, const Estimate& e, const GpuSpec& gpu, Diagnos
     const double capacity = e.memory.gpuCapacity;
     const double need = e.memory.perGpu.device.total();
     if (!e.memory.fits)
-        addDiagnostic(out, Severity::Warning, "memory", msg::kDoesNotFit,
-                      {e.memory.perGpu.stage, Gigabytes{need}, Gigabytes{need - capacity}, Gigabytes{capacity}, gpu.name});
+        addDiagnostic(out, Severity::Warning, "memory", msg::kDoesNotFit, e.memory.perGpu.stage, Gigabytes{need},
+                      Gigabytes{need - capacity}, Gigabytes{capacity}, gpu.name);
     const double single = e.memory.singleGpu.device.total();
     if (!e.memory.singleGpuFits && s.parallel.gpus > 1)
-        addDiagnostic(out, Severity::Info, "memory", msg::kSingleGpuNeeds,
-                      {Gigabytes{single}, Gigabytes{single - capacity}, gpu.name});
+        addDiagnostic(out, Severity::Info, "memory", msg::kSingleGpuNeeds, Gigabytes{single}, Gigabytes{single - capacity},
+                      gpu.name);
 }
 
 // ZeRO-3 can need more memory per GPU than ZeRO-2 (the invariant audit found up to 8 % at small
@@ -132,7 +132,11 @@ Estimate estimate(const Scenario& s)
     const LedgerActivations singleActivations = ledgerActivations(s, inventory, single);
     // Likewise the unshared states depend on tp and ep only: a layout without them (data
     // parallelism, ZeRO, pipelines) shares the single GPU's sums and only shards them.
-    const LedgerTensors singleTensors = ledgerTensors(s, inventory, count.total, single.tp, single.ep);
+    // Written over storage never zeroed, as the states below (ledgerTensorsInto writes every part
+    // the model has, and only those are read).
+    alignas(LedgerTensors) unsigned char tensorsStorage[sizeof(LedgerTensors)];
+    LedgerTensors& singleTensors = *std::launder(reinterpret_cast<LedgerTensors*>(tensorsStorage));
+    ledgerTensorsInto(s, inventory, count.total, single.tp, single.ep, singleTensors);
     // The single GPU's states, then the layout's, written over storage that is not zeroed first:
     // ledgerStatesInto writes every part a stage reads (the MoE parts only for models with experts,
     // where they are read), and zeroing 185 numbers cost 124 instructions of every estimate.

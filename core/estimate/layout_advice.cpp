@@ -46,8 +46,8 @@ void adviseLayout(const Scenario& s, const LedgerLayout& layout, const StepEstim
         double calls = 0;
         for (const CollectiveCall& c : step.collectives)
             calls += c.dimension == ParallelDim::DP ? c.calls : 0.0;
-        addDiagnostic(out, Severity::Info, "training.micro_batch", msg::kZero3Accumulation,
-                      {whole(m), static_cast<std::int64_t>(std::llround(calls)), whole(factor)});
+        addDiagnostic(out, Severity::Info, "training.micro_batch", msg::kZero3Accumulation, whole(m),
+                      static_cast<std::int64_t>(std::llround(calls)), whole(factor));
     }
     if (p.pp > 1 && m < p.pp) {
         const std::int64_t target = 4LL * p.pp;

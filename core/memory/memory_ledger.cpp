@@ -172,12 +172,31 @@ LedgerTensors ledgerTensors(const Scenario& s, const ParameterInventory& invento
                             int ep)
 {
     LedgerTensors out;
+    ledgerTensorsInto(s, inventory, shapeParameters, tp, ep, out);
+    return out;
+}
+
+void ledgerTensorsInto(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters, int tp,
+                       int ep, LedgerTensors& out)
+{
     out.tp = tp;
     out.ep = ep;
     const TensorAccountant accountant(s, tp, ep, shapeParameters);
     using Elements = TensorAccountant::Elements;
     Elements embedding, layer, moeBlock, denseMlp, final, tiedOutput;
     const bool summed = accountant.fromSums(inventory, {&embedding, &layer, &moeBlock, &denseMlp, &final, &tiedOutput});
+    // A part is zeroed just before it is first added to: every one before the loop over the groups,
+    // else just before its finish (the parts a model has no groups in are never finished, and
+    // nothing reads them: ledgerStatesInto reads the MoE parts only for models with experts and the
+    // tied copy only for tied embeddings). Zeroing the whole object first cost about 100
+    // instructions of every estimate.
+    const auto finish = [&](const Elements& counts, TensorTotals& part) {
+        if (summed)
+            part = TensorTotals{};
+        accountant.finish(counts, part);
+    };
+    if (!summed)
+        out.embedding = out.layer = out.final = out.moeBlock = out.denseMlp = out.tiedOutput = TensorTotals{};
     for (const TensorGroup& g : summed ? std::span<const TensorGroup>() : inventory.groups()) {
         switch (g.placement) {
         case Placement::Embedding: accountant.add(g, embedding, out.embedding); break;
@@ -195,17 +214,16 @@ LedgerTensors ledgerTensors(const Scenario& s, const ParameterInventory& invento
         if (s.model.tiedEmbeddings && g.placement == Placement::Embedding && g.split == TpSplit::Vocab)
             accountant.add(g, tiedOutput, out.tiedOutput);
     }
-    accountant.finish(embedding, out.embedding);
-    accountant.finish(layer, out.layer);
-    accountant.finish(final, out.final);
+    finish(embedding, out.embedding);
+    finish(layer, out.layer);
+    finish(final, out.final);
     // The other parts have groups only in mixture-of-experts models and with tied embeddings.
     if (s.model.moe.isMoe()) {
-        accountant.finish(moeBlock, out.moeBlock);
-        accountant.finish(denseMlp, out.denseMlp);
+        finish(moeBlock, out.moeBlock);
+        finish(denseMlp, out.denseMlp);
     }
     if (s.model.tiedEmbeddings)
-        accountant.finish(tiedOutput, out.tiedOutput);
-    return out;
+        finish(tiedOutput, out.tiedOutput);
 }
 
 LedgerStates ledgerStates(const Scenario& s, const LedgerTensors& tensors, const LedgerLayout& layout)

@@ -163,6 +163,11 @@ struct LedgerTensors {
 };
 LedgerTensors ledgerTensors(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
                             int tp, int ep);
+// The same written over `out`: every part the model has (the embedding, layer and final parts,
+// the MoE parts for a model with experts, the tied copy for tied embeddings), whatever `out` held;
+// the others are left as they are (nothing reads them), so the estimator need not zero the object.
+void ledgerTensorsInto(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
+                       int tp, int ep, LedgerTensors& out);
 // `tensors` must have been summed for layout.tp and layout.ep.
 LedgerStates ledgerStates(const Scenario& scenario, const LedgerTensors& tensors, const LedgerLayout& layout);
 // The same written over `out`: every field of the embedding, layer and final parts, and of the MoE

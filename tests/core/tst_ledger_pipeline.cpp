@@ -65,10 +65,12 @@ private slots:
         }
     }
 
-    // The estimator writes the ledger's states over storage it never zeroes: every part a stage
-    // reads is set, whatever the object held (the embedding, layer and final parts always, the MoE
-    // parts for a model with experts), and equals what a fresh ledgerStates gives.
-    void ledgerStatesIntoSetsEveryPartItWrites()
+    // The estimator writes the ledger's tensor sums and states over storage it never zeroes: every
+    // part that is read is set, whatever the object held (the embedding, layer and final parts
+    // always, the MoE parts for a model with experts, the tied copy for tied embeddings), and equals
+    // what a fresh ledgerTensors or ledgerStates gives; with and without the inventory's sums (tensor
+    // parallelism and LoRA loop over the groups).
+    void ledgerIntoFormsSetEveryPartTheyWrite()
     {
         Scenario deepseek = singleGpu("deepseek-v3");
         deepseek.model.layers = 8;
@@ -85,10 +87,29 @@ private slots:
         Scenario article = singleGpu(nullptr);
         article.parallel.gpus = 64;
         article.parallel.zero = 3;
-        for (const Scenario& s : {singleGpu(nullptr), article, deepseek, gpt3}) {
+        Scenario lora = singleGpu(nullptr);
+        lora.training.finetune = FineTune::Lora;
+        for (const Scenario& s : {singleGpu(nullptr), article, deepseek, gpt3, lora}) {
             const LedgerLayout layout = distributedLayout(s);
             const ParameterInventory inventory(s.model);
-            const LedgerTensors tensors = ledgerTensors(s, inventory, countParameters(s.model, inventory).total, layout.tp, layout.ep);
+            const std::int64_t total = countParameters(s.model, inventory).total;
+            const LedgerTensors tensors = ledgerTensors(s, inventory, total, layout.tp, layout.ep);
+            LedgerTensors filledTensors[2];
+            std::memset(static_cast<void*>(&filledTensors[0]), 0x5a, sizeof(LedgerTensors));
+            std::memset(static_cast<void*>(&filledTensors[1]), 0xa5, sizeof(LedgerTensors));
+            for (LedgerTensors& t : filledTensors)
+                ledgerTensorsInto(s, inventory, total, layout.tp, layout.ep, t);
+            std::vector<TensorTotals LedgerTensors::*> summed{&LedgerTensors::embedding, &LedgerTensors::layer, &LedgerTensors::final};
+            if (s.model.moe.isMoe())
+                summed.insert(summed.end(), {&LedgerTensors::moeBlock, &LedgerTensors::denseMlp});
+            if (s.model.tiedEmbeddings)
+                summed.push_back(&LedgerTensors::tiedOutput);
+            for (TensorTotals LedgerTensors::*part : summed) {
+                QVERIFY(std::memcmp(&(filledTensors[0].*part), &(filledTensors[1].*part), sizeof(TensorTotals)) == 0);
+                QVERIFY(std::memcmp(&(filledTensors[0].*part), &(tensors.*part), sizeof(TensorTotals)) == 0);
+            }
+            QCOMPARE(filledTensors[0].tp, layout.tp);
+            QCOMPARE(filledTensors[1].ep, layout.ep);
             const LedgerStates fresh = ledgerStates(s, tensors, layout);
             LedgerStates filled[2];
             std::memset(static_cast<void*>(&filled[0]), 0x5a, sizeof(LedgerStates));
