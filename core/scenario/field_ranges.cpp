@@ -48,10 +48,10 @@ void checkFieldRanges(const Scenario& s, Diagnostics& out)
     if (numericFieldsWithinRange(s))
         return;
     for (const FieldSpec& spec : scenarioFields()) {
-        if (!spec.numeric() || spec.get == nullptr)
+        if (!spec.numeric())
             continue;
         double number = 0.0;
-        if (!spec.number(s, number) || withinRange(spec, number))  // every numeric field with `get` has `number`
+        if (!spec.number(s, number) || withinRange(spec, number))  // every numeric field has `number`
             continue;
         if (auto problem = rangeProblem(spec, number))
             out.push_back(std::move(*problem));
