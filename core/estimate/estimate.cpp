@@ -3,6 +3,7 @@
 #include <cmath>
 #include <new>
 #include <string>
+#include <type_traits>
 
 #include "core/common/messages.h"
 #include "core/estimate/layout_advice.h"
@@ -18,6 +19,21 @@ namespace {
 // Memory figures are kept as numbers in the diagnostics and written out ("132.5 GB") only when
 // shown: these messages are made on every estimate that does not fit on one GPU.
 using Gigabytes = DiagnosticArgs::Gigabytes;
+
+// Storage for an aggregate of numbers that a function writes part by part, not zeroed first:
+// zeroing the ledger's 185 states cost 124 instructions of every estimate. An aggregate's storage
+// holds one from its start (C++20 implicit object creation, [intro.object]); its members are
+// indeterminate until written, so only the writer's parts may be read.
+template <class T>
+class Unzeroed {
+    static_assert(std::is_aggregate_v<T> && std::is_trivially_destructible_v<T>);
+
+public:
+    T& get() { return *std::launder(reinterpret_cast<T*>(bytes_)); }
+
+private:
+    alignas(T) unsigned char bytes_[sizeof(T)];
+};
 
 void reportFit(const Scenario& s, const Estimate& e, const GpuSpec& gpu, Diagnostics& out)
 {
@@ -132,18 +148,14 @@ Estimate estimate(const Scenario& s)
     const LedgerActivations singleActivations = ledgerActivations(s, inventory, single);
     // Likewise the unshared states depend on tp and ep only: a layout without them (data
     // parallelism, ZeRO, pipelines) shares the single GPU's sums and only shards them.
-    // Written over storage never zeroed, as the states below (ledgerTensorsInto writes every part
-    // the model has, and only those are read).
-    alignas(LedgerTensors) unsigned char tensorsStorage[sizeof(LedgerTensors)];
-    LedgerTensors& singleTensors = *std::launder(reinterpret_cast<LedgerTensors*>(tensorsStorage));
+    // ledgerTensorsInto writes every part the model has, and only those are read.
+    Unzeroed<LedgerTensors> tensorsStorage;
+    LedgerTensors& singleTensors = tensorsStorage.get();
     ledgerTensorsInto(s, inventory, count.total, single.tp, single.ep, singleTensors);
-    // The single GPU's states, then the layout's, written over storage that is not zeroed first:
-    // ledgerStatesInto writes every part a stage reads (the MoE parts only for models with experts,
-    // where they are read), and zeroing 185 numbers cost 124 instructions of every estimate.
-    // LedgerStates is an aggregate, so the byte array's storage holds one from its start (C++20
-    // implicit object creation, [intro.object]); its fields are indeterminate until written.
-    alignas(LedgerStates) unsigned char statesStorage[sizeof(LedgerStates)];
-    LedgerStates& states = *std::launder(reinterpret_cast<LedgerStates*>(statesStorage));
+    // The single GPU's states, then the layout's: ledgerStatesInto writes every part a stage reads
+    // (the MoE parts only for models with experts, where they are read).
+    Unzeroed<LedgerStates> statesStorage;
+    LedgerStates& states = statesStorage.get();
     ledgerStatesInto(s, singleTensors, single, states);
     mostLoadedStageInto(s, single, states, singleActivations, e.memory.singleGpu);
     const bool sameActivations = layout.tp == single.tp && layout.cp == single.cp && layout.sequenceParallel == single.sequenceParallel;

@@ -11,10 +11,10 @@ namespace shardscope {
 
 std::optional<Diagnostic> rangeProblem(const FieldSpec& spec, double value)
 {
-    const bool below = spec.minExclusive ? !(value > spec.min) : !(value >= spec.min);
-    const bool above = !(value <= spec.max);
-    if (!below && !above)
+    if (spec.admits(value))
         return std::nullopt;
+    // Outside the range, so below it unless above (NaN, which compares false, reads as below).
+    const bool below = !(value > spec.max);
     const std::string field = spec.path();
     if (spec.rangeMessage != nullptr)
         return makeDiagnostic(Severity::Error, field, spec.rangeMessage, {boundText(value)});
@@ -32,15 +32,6 @@ std::optional<Diagnostic> rangeProblem(const FieldSpec& spec, double value)
     return makeDiagnostic(Severity::Error, field, msg::kAtMost, {boundText(spec.max), boundText(value)});
 }
 
-namespace {
-
-bool withinRange(const FieldSpec& spec, double number)
-{
-    return (spec.minExclusive ? number > spec.min : number >= spec.min) && number <= spec.max;
-}
-
-} // namespace
-
 void checkFieldRanges(const Scenario& s, Diagnostics& out)
 {
     // Nearly always every field is within range: the generated checks decide that without
@@ -51,7 +42,7 @@ void checkFieldRanges(const Scenario& s, Diagnostics& out)
         if (!spec.numeric())
             continue;
         double number = 0.0;
-        if (!spec.number(s, number) || withinRange(spec, number))  // every numeric field has `number`
+        if (!spec.number(s, number) || spec.admits(number))  // every numeric field has `number`
             continue;
         if (auto problem = rangeProblem(spec, number))
             out.push_back(std::move(*problem));

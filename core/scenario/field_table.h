@@ -74,6 +74,10 @@ struct FieldSpec {
 
     std::string path() const { return std::string(group) + "." + key; }
     constexpr bool numeric() const { return type == FieldType::Int || type == FieldType::Count || type == FieldType::Number; }
+    // Whether `value` is within the field's range (false for NaN): the bound test of the messages'
+    // path (the generated checks write it out with the bounds as constants; tst_scenario compares
+    // the two on every field).
+    constexpr bool admits(double value) const { return (minExclusive ? value > min : value >= min) && value <= max; }
 };
 
 // Every field, in the order help and files list them (model, training, parallel, cluster,

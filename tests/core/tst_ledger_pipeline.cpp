@@ -13,6 +13,29 @@
 using namespace shardscope;
 using test::singleGpu;
 
+namespace {
+
+// Two objects filled with different bytes, then each written by `write`: a part the writer sets
+// ends the same in both, a part it leaves keeps its filler (bytes, not values).
+template <class T, class Write>
+void writeOverTwoFillers(T (&objects)[2], Write write)
+{
+    std::memset(static_cast<void*>(&objects[0]), 0x5a, sizeof(T));
+    std::memset(static_cast<void*>(&objects[1]), 0xa5, sizeof(T));
+    for (T& object : objects)
+        write(object);
+}
+
+// Whether `part` was set by the writer (the same bytes over both fillers) and equals `fresh`'s.
+template <class T, class Part>
+bool partWritten(const T (&filled)[2], const T& fresh, Part T::*part)
+{
+    return std::memcmp(&(filled[0].*part), &(filled[1].*part), sizeof(Part)) == 0
+           && std::memcmp(&(filled[0].*part), &(fresh.*part), sizeof(Part)) == 0;
+}
+
+} // namespace
+
 class TestLedgerPipeline : public QObject {
     Q_OBJECT
 private slots:
@@ -55,10 +78,7 @@ private slots:
             const LedgerStates states = ledgerStates(s, inventory, countParameters(s.model, inventory).total, layout);
             const LedgerActivations activations = ledgerActivations(s, inventory, layout);
             GpuMemory filled[2];
-            std::memset(static_cast<void*>(&filled[0]), 0x5a, sizeof(GpuMemory));
-            std::memset(static_cast<void*>(&filled[1]), 0xa5, sizeof(GpuMemory));
-            for (GpuMemory& g : filled)
-                mostLoadedStageInto(s, layout, states, activations, g);
+            writeOverTwoFillers(filled, [&](GpuMemory& g) { mostLoadedStageInto(s, layout, states, activations, g); });
             QVERIFY(std::memcmp(&filled[0], &filled[1], sizeof(GpuMemory)) == 0);
             const GpuMemory fresh = mostLoadedStage(s, layout, states, activations);
             QVERIFY(std::memcmp(&filled[0], &fresh, sizeof(GpuMemory)) == 0);
@@ -95,34 +115,25 @@ private slots:
             const std::int64_t total = countParameters(s.model, inventory).total;
             const LedgerTensors tensors = ledgerTensors(s, inventory, total, layout.tp, layout.ep);
             LedgerTensors filledTensors[2];
-            std::memset(static_cast<void*>(&filledTensors[0]), 0x5a, sizeof(LedgerTensors));
-            std::memset(static_cast<void*>(&filledTensors[1]), 0xa5, sizeof(LedgerTensors));
-            for (LedgerTensors& t : filledTensors)
-                ledgerTensorsInto(s, inventory, total, layout.tp, layout.ep, t);
+            writeOverTwoFillers(filledTensors,
+                                [&](LedgerTensors& t) { ledgerTensorsInto(s, inventory, total, layout.tp, layout.ep, t); });
             std::vector<TensorTotals LedgerTensors::*> summed{&LedgerTensors::embedding, &LedgerTensors::layer, &LedgerTensors::final};
             if (s.model.moe.isMoe())
                 summed.insert(summed.end(), {&LedgerTensors::moeBlock, &LedgerTensors::denseMlp});
             if (s.model.tiedEmbeddings)
                 summed.push_back(&LedgerTensors::tiedOutput);
-            for (TensorTotals LedgerTensors::*part : summed) {
-                QVERIFY(std::memcmp(&(filledTensors[0].*part), &(filledTensors[1].*part), sizeof(TensorTotals)) == 0);
-                QVERIFY(std::memcmp(&(filledTensors[0].*part), &(tensors.*part), sizeof(TensorTotals)) == 0);
-            }
+            for (TensorTotals LedgerTensors::*part : summed)
+                QVERIFY(partWritten(filledTensors, tensors, part));
             QCOMPARE(filledTensors[0].tp, layout.tp);
             QCOMPARE(filledTensors[1].ep, layout.ep);
             const LedgerStates fresh = ledgerStates(s, tensors, layout);
             LedgerStates filled[2];
-            std::memset(static_cast<void*>(&filled[0]), 0x5a, sizeof(LedgerStates));
-            std::memset(static_cast<void*>(&filled[1]), 0xa5, sizeof(LedgerStates));
-            for (LedgerStates& states : filled)
-                ledgerStatesInto(s, tensors, layout, states);
+            writeOverTwoFillers(filled, [&](LedgerStates& states) { ledgerStatesInto(s, tensors, layout, states); });
             std::vector<StateTotals LedgerStates::*> written{&LedgerStates::embedding, &LedgerStates::layer, &LedgerStates::final};
             if (s.model.moe.isMoe())
                 written.insert(written.end(), {&LedgerStates::moeBlock, &LedgerStates::denseMlp});
-            for (StateTotals LedgerStates::*part : written) {
-                QVERIFY(std::memcmp(&(filled[0].*part), &(filled[1].*part), sizeof(StateTotals)) == 0);
-                QVERIFY(std::memcmp(&(filled[0].*part), &(fresh.*part), sizeof(StateTotals)) == 0);
-            }
+            for (StateTotals LedgerStates::*part : written)
+                QVERIFY(partWritten(filled, fresh, part));
         }
     }
 
