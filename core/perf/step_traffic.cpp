@@ -17,6 +17,20 @@ double expose(const Context& c, StepEstimate& r, std::size_t i, double exposedSe
     return exposedSeconds / c.microbatches;
 }
 
+// A collective of the same ranks, link, bytes and calls as collective `of`, priced by copying it:
+// ZeRO-3's backward re-gather repeats its forward gather, and a reduce-scatter of as many bytes as
+// an all-gather costs the same (both n - 1 ring steps carrying (n - 1)/n of the buffer: the same
+// latency and wire bytes, so the same seconds to the bit). Pricing each again cost about 60
+// instructions of every ZeRO-3 estimate.
+std::size_t addTwin(StepEstimate& r, std::size_t of, Collective collective, CommPurpose purpose)
+{
+    CollectiveCall call = r.collectives[of];  // a copy: push_back may move the list
+    call.collective = collective;
+    call.purpose = purpose;
+    r.collectives.push_back(call);
+    return r.collectives.size() - 1;
+}
+
 // Overlap windows: communication that can run during a span of compute is hidden up to
 // `overlap` x that span; what exceeds it is exposed.
 struct Window {
@@ -231,13 +245,20 @@ double dataParallelTraffic(const Context& c, const ComputeTimes& compute, StepEs
             place(add(Collective::ReduceScatter, gradients, grads, mb), everyBackward);
             place(add(Collective::AllGather, parameters, shard.trainableWeights[kind], 1.0), firstForward);
             break;
-        default:
-            place(add(Collective::AllGather, expert ? CommPurpose::ExpertParametersForward : CommPurpose::ParametersForward,
-                      shard.gathered[kind] / units, mb * units), everyForward);
-            place(add(Collective::AllGather, expert ? CommPurpose::ExpertParametersBackward : CommPurpose::ParametersBackward,
-                      shard.gathered[kind] / units, mb * units), everyBackward);
-            place(add(Collective::ReduceScatter, gradients, grads / units, mb * units), everyBackward);
+        default: {
+            const std::size_t gather = add(Collective::AllGather,
+                                           expert ? CommPurpose::ExpertParametersForward : CommPurpose::ParametersForward,
+                                           shard.gathered[kind] / units, mb * units);
+            place(gather, everyForward);
+            place(addTwin(r, gather, Collective::AllGather,
+                          expert ? CommPurpose::ExpertParametersBackward : CommPurpose::ParametersBackward),
+                  everyBackward);
+            // 16-bit gradients of 16-bit weights: as many bytes as the gather.
+            place(grads == shard.gathered[kind] ? addTwin(r, gather, Collective::ReduceScatter, gradients)
+                                                : add(Collective::ReduceScatter, gradients, grads / units, mb * units),
+                  everyBackward);
             break;
+        }
         }
     }
     double exposed = 0.0;

@@ -11,6 +11,7 @@
 #include "core/hardware/gpu_spec.h"
 #include "core/model/params_family.h"
 #include "core/perf/flops.h"
+#include "core/perf/step_context.h"
 #include "core/estimate/sweeps.h"
 #include "core/scenario/model_presets.h"
 
@@ -176,6 +177,45 @@ private slots:
         }
         QCOMPARE(gatherCalls, 2.0 * 16 * 33);
         QCOMPARE(gatherBytes, 2.0 * 16 * 2.0 * static_cast<double>(e.model.params));
+    }
+
+    // Every data-parallel collective of a step costs what the alpha-beta model gives for its own
+    // ranks, bytes and calls on its group's link, to the bit: also those priced by copying a twin
+    // (ZeRO-3's backward re-gather, a reduce-scatter of as many bytes as the gather), and with fp32
+    // gradients, whose reduce-scatter is not the gather's twin.
+    void dataParallelCollectivesCostTheirOwnPrice()
+    {
+        Scenario fp32Gradients = defaultScenario();
+        fp32Gradients.training.gradDtype = GradDtype::Fp32;
+        Scenario mixtral = preset("mixtral-8x7b");
+        mixtral.parallel.gpus = 64;
+        mixtral.parallel.ep = 8;
+        mixtral.parallel.zero = 3;
+        Scenario zero1 = defaultScenario();
+        zero1.parallel.zero = 1;
+        int twins = 0;
+        for (const Scenario& s : {defaultScenario(), fp32Gradients, mixtral, zero1}) {
+            const Estimate e = estimate(s);
+            QVERIFY(!hasErrors(e.diagnostics));
+            const ParameterInventory inventory(s.model);
+            const LedgerLayout layout = distributedLayout(s);
+            const step::Context c = step::makeContext(s, inventory, countParameters(s.model, inventory).total,
+                                                      *standardGpuPresets().find(s.cluster.gpu), layout, e.memory.perGpu);
+            const Link link = groupLink(ParallelDim::DP, c.sizes, c.links);
+            const CollectiveCall* gather = nullptr;
+            for (const CollectiveCall& call : e.step.collectives) {
+                if (call.dimension != ParallelDim::DP)
+                    continue;
+                QVERIFY(call.wireBytes == ringWireBytes(call.collective, call.bytes, call.ranks));
+                const double seconds = call.calls * (collectiveLatency(call.collective, call.ranks, link) + call.wireBytes / link.bandwidth);
+                QVERIFY2(call.seconds == seconds, qPrintable(QStringLiteral("%1 vs %2").arg(call.seconds).arg(seconds)));
+                if (call.purpose == CommPurpose::ParametersForward)
+                    gather = &call;
+                else if (gather != nullptr && call.collective == Collective::ReduceScatter && call.bytes == gather->bytes)
+                    ++twins;
+            }
+        }
+        QCOMPARE(twins, 2);  // bf16 gradients of bf16 weights: the default scenario and Mixtral (not fp32 gradients)
     }
 
     void zeroTrafficRatios_data()

@@ -13,6 +13,7 @@
 #include "core/scenario/scenario_json.h"
 #include "ui/controls/model_panel.h"
 #include "ui/main_window.h"
+#include "tests/ui/ui_test_setup.h"
 
 using namespace shardscope;
 using namespace shardscope::ui;
@@ -72,7 +73,7 @@ class TstBadInput : public QObject {
     }
 
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase() { test::startWindowTest(); }
 
     void scenarioCorpus()
     {

@@ -22,6 +22,7 @@
 #include "ui/charts/chart_panel.h"
 #include "ui/charts/memory_chart.h"
 #include "ui/export/export_dialog.h"
+#include "tests/ui/ui_test_setup.h"
 
 using namespace shardscope::ui;
 
@@ -32,7 +33,7 @@ class TestChartExport : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
+        shardscope::test::startWindowTest();
         window_ = std::make_unique<MainWindow>(false);
         window_->show();
         window_->settle();

@@ -30,6 +30,7 @@
 #include "ui/precision/sharded_master_table.h"
 
 #include "ui/validation/validation_dialog.h"
+#include "tests/ui/ui_test_setup.h"
 
 using namespace shardscope;
 using namespace shardscope::ui;
@@ -63,7 +64,7 @@ class TestMainWindow : public QObject {
     std::unique_ptr<MainWindow> window_;
 
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase() { test::startWindowTest(); }
 
     void init()
     {

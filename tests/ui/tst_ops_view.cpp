@@ -17,6 +17,7 @@
 #include "ui/controls/value_slider.h"
 #include "ui/main_window.h"
 #include "ui/views/ops_view.h"
+#include "tests/ui/ui_test_setup.h"
 
 using namespace shardscope;
 using namespace shardscope::ui;
@@ -27,7 +28,7 @@ class TestOpsView : public QObject {
     OpsView* view_ = nullptr;
 
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase() { test::startWindowTest(); }
 
     void init()
     {

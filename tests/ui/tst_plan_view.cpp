@@ -24,6 +24,7 @@
 #include "ui/main_window.h"
 #include "ui/views/plan_controls.h"
 #include "ui/views/plan_view.h"
+#include "tests/ui/ui_test_setup.h"
 
 using namespace shardscope;
 using namespace shardscope::ui;
@@ -34,7 +35,7 @@ class TestPlanView : public QObject {
     PlanView* view_ = nullptr;
 
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase() { test::startWindowTest(); }
 
     void init()
     {

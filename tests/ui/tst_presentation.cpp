@@ -29,6 +29,7 @@
 #include "ui/presentation/presentation_mode.h"
 #include "ui/presentation/presentation_strip.h"
 #include "tests/ui/memory_chart_checks.h"
+#include "tests/ui/ui_test_setup.h"
 
 using namespace shardscope;
 using namespace shardscope::ui;
@@ -93,7 +94,7 @@ class TestPresentation : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
+        test::startWindowTest();
         appFont_ = QApplication::font();
     }
 

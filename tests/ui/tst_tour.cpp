@@ -12,6 +12,7 @@
 #include "ui/main_window.h"
 #include "ui/tour/tour_panel.h"
 #include "ui/tour/tour_steps.h"
+#include "tests/ui/ui_test_setup.h"
 
 using namespace shardscope;
 using namespace shardscope::ui;
@@ -20,7 +21,7 @@ class TestTour : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase() { test::startWindowTest(); }
 
     void stepsDeriveTheArticlesNumbers()
     {
