@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "core/common/messages.h"
+#include "core/common/round_whole.h"
 #include "core/estimate/layout_advice.h"
 #include "core/estimate/placement.h"
 #include "core/hardware/gpu_spec.h"
@@ -136,9 +137,8 @@ Estimate estimate(const Scenario& s)
     const ParameterCount count = countParameters(s.model, inventory);
     e.model.params = s.model.exactParams.value_or(count.total);  // the inventory just counted
     e.model.activeParams = s.model.exactParams && count.total > 0
-                               ? static_cast<std::int64_t>(std::llround(static_cast<double>(count.active)
-                                                                        * static_cast<double>(*s.model.exactParams)
-                                                                        / static_cast<double>(count.total)))
+                               ? roundWhole(static_cast<double>(count.active) * static_cast<double>(*s.model.exactParams)
+                                            / static_cast<double>(count.total))
                                : count.active;
 
     const LedgerLayout layout = distributedLayout(s);

@@ -4,12 +4,13 @@
 #include <cstdint>
 
 #include "core/common/messages.h"
+#include "core/common/round_whole.h"
 
 namespace shardscope {
 namespace {
 
 // Percent with no decimals: these are orders of magnitude, not measurements.
-std::int64_t percent(double fraction) { return std::llround(100.0 * fraction); }
+std::int64_t percent(double fraction) { return roundWhole(100.0 * fraction); }
 
 // Idle share of a 1F1B step: the bubble (p - 1) over v m + p - 1 slots (Narayanan et al. 2021,
 // section 2.2: bubble time fraction (p - 1) / (v m) of the ideal time).
@@ -47,7 +48,7 @@ void adviseLayout(const Scenario& s, const LedgerLayout& layout, const StepEstim
         for (const CollectiveCall& c : step.collectives)
             calls += c.dimension == ParallelDim::DP ? c.calls : 0.0;
         addDiagnostic(out, Severity::Info, "training.micro_batch", msg::kZero3Accumulation, whole(m),
-                      static_cast<std::int64_t>(std::llround(calls)), whole(factor));
+                      roundWhole(calls), whole(factor));
     }
     if (p.pp > 1 && m < p.pp) {
         const std::int64_t target = 4LL * p.pp;

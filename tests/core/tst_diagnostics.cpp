@@ -3,12 +3,16 @@
 // (core/common/diagnostics.h).
 #include <QtTest>
 
+#include <cmath>
 #include <cstring>
+#include <limits>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "core/common/diagnostics.h"
 #include "core/common/messages.h"
+#include "core/common/round_whole.h"
 
 using namespace shardscope;
 
@@ -142,6 +146,26 @@ private slots:
         QVERIFY(d.field == "training.micro_batch");
         QVERIFY(d.field != "training.micro");
         QCOMPARE(std::string(d.field), std::string("training.micro_batch"));
+    }
+
+    // The whole numbers the estimate and its advice round (active parameters under --params,
+    // percentages, call counts) are std::llround's: halves away from zero, the largest double
+    // below a half down, every binade up to 2^62 and beyond, both signs.
+    void roundWholeIsLlround()
+    {
+        std::vector<double> values{0.0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                                   std::nextafter(0.5, 1.0), 4503599627370495.5, -4503599627370495.5, 0x1p52, 0x1p53 + 2.0,
+                                   0x1p62 - 1024.0, -(0x1p62 - 1024.0), 0x1p62, -0x1p62, 1e300, -1e300,
+                                   std::numeric_limits<double>::denorm_min(), 7e9 * 0.3333333333333333};
+        std::mt19937_64 random(20261207);
+        for (int i = 0; i < 200000; ++i) {
+            const double magnitude = std::ldexp(1.0, static_cast<int>(random() % 66) - 2);  // 2^-2 to 2^63
+            const double v = std::uniform_real_distribution<double>(-magnitude, magnitude)(random);
+            values.push_back(v);
+            values.push_back(std::floor(v) + 0.5);  // a half: ties go away from zero
+        }
+        for (const double v : values)
+            QVERIFY2(roundWhole(v) == std::llround(v), qPrintable(QString::number(v, 'g', 17)));
     }
 };
 
