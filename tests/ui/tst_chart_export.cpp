@@ -105,7 +105,7 @@ private slots:
         ChartPanel panel(chart);
         panel.resize(900, 500);
         panel.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(QTest::qWaitForWindowExposed(&panel, shardscope::test::kWindowWaitMs));
         const auto buttons = panel.findChildren<QToolButton*>();
         QCOMPARE(buttons.size(), 3);
         QVERIFY(!panel.buttonsCompact());

@@ -9,6 +9,7 @@
 #include "ui/charts/chart_text_check.h"
 #include "ui/charts/memory_chart.h"
 #include "ui/charts/step_time_chart.h"
+#include "tests/ui/ui_test_setup.h"
 
 using namespace shardscope;
 using namespace shardscope::ui;
@@ -37,7 +38,7 @@ private slots:
         // and type scale, no label may sit on another or be cut, nor the capacity label on a bar.
         MemoryChart chart;
         chart.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QVERIFY(QTest::qWaitForWindowExposed(&chart, test::kWindowWaitMs));
         QStringList problems;
         int cases = 0;
         const auto check = [&](const Scenario& s) {
@@ -109,7 +110,7 @@ private slots:
         // the full check, and the window's rows find them.)
         MemoryChart chart;
         chart.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QVERIFY(QTest::qWaitForWindowExposed(&chart, test::kWindowWaitMs));
         for (const int gpus : {1, 64}) {
             Scenario s = defaultScenario();
             s.parallel.gpus = gpus;
@@ -159,7 +160,7 @@ private slots:
         // in a narrow chart with larger text it was cut at the plot's edge.
         StepTimeChart chart;
         chart.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QVERIFY(QTest::qWaitForWindowExposed(&chart, test::kWindowWaitMs));
         QStringList problems;
         int cases = 0;
         for (const int gpus : {1, 64}) {

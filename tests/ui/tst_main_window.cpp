@@ -222,8 +222,8 @@ private slots:
         MainWindow w(false);
         QVERIFY(w.openFile(path));
         w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QTRY_VERIFY(w.statusBar()->currentMessage().startsWith(QStringLiteral("Opened")));
+        QVERIFY(QTest::qWaitForWindowExposed(&w, test::kWindowWaitMs));
+        QTRY_VERIFY_WITH_TIMEOUT(w.statusBar()->currentMessage().startsWith(QStringLiteral("Opened")), test::kWindowWaitMs);
         for (QLabel* label : w.statusBar()->findChildren<QLabel*>(Qt::FindDirectChildrenOnly))
             QVERIFY2(!label->isVisible(), qPrintable(label->text()));
     }
@@ -312,7 +312,7 @@ private slots:
         QCOMPARE(rows, dialog->run().cases);
         QVERIFY(dialog->run().passed());
         window_->setLanguage(Language::Chinese);  // Qt posts LanguageChange to every window
-        QTRY_VERIFY(dialog->windowTitle().contains(QStringLiteral("验证")));
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->windowTitle().contains(QStringLiteral("验证")), test::kWindowWaitMs);
         // The cases' own words and their units are Chinese too: Young/Daly's interval in minutes.
         bool minutes = false;
         for (int i = 0; i < dialog->tree()->topLevelItemCount(); ++i) {

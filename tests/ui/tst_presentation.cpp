@@ -109,7 +109,7 @@ private slots:
         QCustomPlot plot;
         plot.resize(400, 300);
         plot.show();  // the viewport follows the widget's size once shown
-        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        QVERIFY(QTest::qWaitForWindowExposed(&plot, test::kWindowWaitMs));
         plot.xAxis->setRange(0, 10);
         plot.yAxis->setRange(0, 10);
         plot.replot();
@@ -284,7 +284,7 @@ private slots:
         w.setLanguage(static_cast<Language>(language));
         w.resize(screen);
         w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(QTest::qWaitForWindowExposed(&w, test::kWindowWaitMs));
         if (presenting)
             w.setPresentation(true, screen);
         if (typeScale != 1.0)
@@ -422,7 +422,7 @@ private slots:
         MainWindow w(false);
         w.show();
         w.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(QTest::qWaitForWindowActive(&w, test::kWindowWaitMs));
         w.setPresentation(true, QSize(1920, 1080));
         ChartBase* chart = w.charts().first();
         const double presenting = PresentationMode::scaleFor(QSize(1920, 1080));

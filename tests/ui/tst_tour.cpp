@@ -28,7 +28,7 @@ private slots:
         MainWindow w(false);
         w.show();
         w.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(QTest::qWaitForWindowActive(&w, test::kWindowWaitMs));
         w.startTour(0);
         TourPanel* tour = w.tourPanel();
         QVERIFY(tour != nullptr && tour->isVisible());

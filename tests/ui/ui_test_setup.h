@@ -9,6 +9,12 @@
 
 namespace shardscope::test {
 
+// How long a test waits for a window to be exposed or activated, or for a QTRY condition: QtTest's
+// default of 5 s is short for a whole main window under AddressSanitizer on a loaded 2-core CI
+// machine (one such run took half as long again as usual). A wait ends as soon as its condition
+// holds, so a long limit costs nothing where the machine is fast.
+inline constexpr int kWindowWaitMs = 60000;
+
 namespace detail {
 inline QtMessageHandler& qtTestHandler()
 {
