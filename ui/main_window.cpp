@@ -175,9 +175,11 @@ void MainWindow::settle()
         view->catchUp();
     runner_.waitForIdle();
     // A result delivered in waitForIdle's last pass sets texts whose layout requests are posted
-    // during that pass and wait for the next: without this one a screenshot showed the Plan
-    // view's rule counts one line tall.
-    QCoreApplication::processEvents();
+    // during that pass and wait for the next (with one pass a screenshot showed the Plan view's
+    // rule counts one line tall), and a layout that changes a widget's size can post one for its
+    // parent. Passes with nothing pending cost nothing, so three.
+    for (int pass = 0; pass < 3; ++pass)
+        QCoreApplication::processEvents();
     for (ChartPanel* panel : panels_)
         panel->flushTable();
     for (ChartBase* chart : charts())

@@ -102,12 +102,15 @@ void BackgroundRunner::requestPlan(const PlanRequest& request)
 void BackgroundRunner::waitForIdle()
 {
     // A finished job's signal (and the start of a queued one) is delivered through the event
-    // loop, so keep processing events until nothing runs and nothing waits.
+    // loop, so keep processing events until nothing runs and nothing waits. Each pass processes
+    // everything pending, with no time limit: a pass cut off after 50 ms (as it was) could leave a
+    // delivered result's texts and layouts for later on a slow machine, and a screenshot or
+    // export taken then showed them half laid out.
     const auto anyBusy = [this] { return std::any_of(lanes_.begin(), lanes_.end(), [](LaneBase* l) { return l->busy(); }); };
     while (anyBusy()) {
         for (LaneBase* lane : lanes_)
             lane->wait();
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        QCoreApplication::processEvents();
     }
     QCoreApplication::processEvents();
 }
