@@ -29,6 +29,7 @@ template <typename Result>
 void BackgroundRunner::wire(Lane<Result>& lane, void (BackgroundRunner::*signal)(const Result&))
 {
     connect(&lane.watcher, &QFutureWatcher<Result>::finished, this, [this, &lane, signal] {
+        lane.undelivered = false;
         emit(this->*signal)(lane.watcher.result());
         if (lane.queued)
             submit(lane, std::exchange(lane.queued, {}));
@@ -38,10 +39,13 @@ void BackgroundRunner::wire(Lane<Result>& lane, void (BackgroundRunner::*signal)
 template <typename Result>
 void BackgroundRunner::submit(Lane<Result>& lane, std::function<Result()> job)
 {
-    if (lane.watcher.isRunning()) {
+    // Until the running job's result is delivered the newest request waits (its finished signal
+    // starts it), so a future is never replaced while its signal is on its way.
+    if (lane.undelivered) {
         lane.queued = std::move(job);
         return;
     }
+    lane.undelivered = true;
     lane.watcher.setFuture(QtConcurrent::run(std::move(job)));
 }
 

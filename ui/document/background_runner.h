@@ -71,7 +71,11 @@ private:
     struct Lane : LaneBase {
         QFutureWatcher<Result> watcher;
         std::function<Result()> queued;
-        bool busy() const override { return watcher.isRunning() || static_cast<bool>(queued); }
+        // From a job's start until its result has been delivered. The future's own state is not
+        // enough: it reads finished while the worker is still posting the finished signal, and
+        // waitForIdle could then return before the result reached the views.
+        bool undelivered = false;
+        bool busy() const override { return undelivered || static_cast<bool>(queued); }
         void wait() override { watcher.waitForFinished(); }
     };
     // Delivers a lane's results through `signal`, then starts its newest queued request.
