@@ -1,6 +1,6 @@
-// Communication and step time: nccl-tests' bus-bandwidth factors, the ZeRO paper's traffic
-// ratios, Megatron's tensor-parallel volume, the pipeline bubble, topology, FLOP formulas, and
-// the scaling sweep's direction.
+// Communication and step time: nccl-tests' bus-bandwidth factors, Megatron's tensor-parallel
+// volume, the pipeline bubble, topology, FLOP formulas, and the scaling sweep's direction. The
+// data-parallel collectives (the ZeRO paper's traffic ratios) are tst_data_parallel_traffic's.
 #include <QtTest>
 
 #include <cmath>
@@ -11,35 +11,14 @@
 #include "core/hardware/gpu_spec.h"
 #include "core/model/params_family.h"
 #include "core/perf/flops.h"
-#include "core/perf/step_context.h"
 #include "core/estimate/sweeps.h"
 #include "core/scenario/model_presets.h"
+#include "tests/core/step_scenarios.h"
 
 using namespace shardscope;
 
-namespace {
-
-Scenario preset(const char* id)
-{
-    Scenario s = defaultScenario();
-    s.model = standardModelPresets().find(id)->spec;
-    s.modelId = id;
-    s.parallel = ParallelSpec{};
-    return s;
-}
-
-// Wire bytes per step of the collectives of one dimension (one GPU).
-double wire(const Estimate& e, ParallelDim dimension)
-{
-    double total = 0;
-    for (const CollectiveCall& c : e.step.collectives) {
-        if (c.dimension == dimension)
-            total += c.wireBytes * c.calls;
-    }
-    return total;
-}
-
-} // namespace
+using test::presetScenario;
+using test::wirePerStep;
 
 class TestComm : public QObject {
     Q_OBJECT
@@ -163,86 +142,6 @@ private slots:
         QCOMPARE(groupLink(ParallelDim::TP, LayoutSizes{8, 1, 1, 8, 1, 8}, links).nodes, 1);
     }
 
-    void zeroThreeGathersLayerByLayer()
-    {
-        // FSDP's units: each layer and the root (embedding, final norm, output). The article's 7B on
-        // 64 GPUs (ZeRO-3, 16 micro-batches): 16 x 33 calls of each kind, the same bytes in all.
-        const Estimate e = estimate(defaultScenario());
-        double gatherCalls = 0, gatherBytes = 0;
-        for (const CollectiveCall& c : e.step.collectives) {
-            if (c.collective != Collective::AllGather || c.dimension != ParallelDim::DP)
-                continue;
-            gatherCalls += c.calls;
-            gatherBytes += c.calls * c.bytes;
-        }
-        QCOMPARE(gatherCalls, 2.0 * 16 * 33);
-        QCOMPARE(gatherBytes, 2.0 * 16 * 2.0 * static_cast<double>(e.model.params));
-    }
-
-    // Every data-parallel collective of a step costs what the alpha-beta model gives for its own
-    // ranks, bytes and calls on its group's link, to the bit: also those priced by copying a twin
-    // (ZeRO-3's backward re-gather, a reduce-scatter of as many bytes as the gather), and with fp32
-    // gradients, whose reduce-scatter is not the gather's twin.
-    void dataParallelCollectivesCostTheirOwnPrice()
-    {
-        Scenario fp32Gradients = defaultScenario();
-        fp32Gradients.training.gradDtype = GradDtype::Fp32;
-        Scenario mixtral = preset("mixtral-8x7b");
-        mixtral.parallel.gpus = 64;
-        mixtral.parallel.ep = 8;
-        mixtral.parallel.zero = 3;
-        Scenario zero1 = defaultScenario();
-        zero1.parallel.zero = 1;
-        int twins = 0;
-        for (const Scenario& s : {defaultScenario(), fp32Gradients, mixtral, zero1}) {
-            const Estimate e = estimate(s);
-            QVERIFY(!hasErrors(e.diagnostics));
-            const ParameterInventory inventory(s.model);
-            const LedgerLayout layout = distributedLayout(s);
-            const step::Context c = step::makeContext(s, inventory, countParameters(s.model, inventory).total,
-                                                      *standardGpuPresets().find(s.cluster.gpu), layout, e.memory.perGpu);
-            const Link link = groupLink(ParallelDim::DP, c.sizes, c.links);
-            const CollectiveCall* gather = nullptr;
-            for (const CollectiveCall& call : e.step.collectives) {
-                if (call.dimension != ParallelDim::DP)
-                    continue;
-                QVERIFY(call.wireBytes == ringWireBytes(call.collective, call.bytes, call.ranks));
-                const double seconds = call.calls * (collectiveLatency(call.collective, call.ranks, link) + call.wireBytes / link.bandwidth);
-                QVERIFY2(call.seconds == seconds, qPrintable(QStringLiteral("%1 vs %2").arg(call.seconds).arg(seconds)));
-                if (call.purpose == CommPurpose::ParametersForward)
-                    gather = &call;
-                else if (gather != nullptr && call.collective == Collective::ReduceScatter && call.bytes == gather->bytes)
-                    ++twins;
-            }
-        }
-        QCOMPARE(twins, 2);  // bf16 gradients of bf16 weights: the default scenario and Mixtral (not fp32 gradients)
-    }
-
-    void zeroTrafficRatios_data()
-    {
-        QTest::addColumn<int>("stage");
-        QTest::addColumn<double>("ratio");
-        // Rajbhandari et al. 2020 §7: ZeRO-1/2 move what data parallelism moves (2 Psi), ZeRO-3 1.5x (3 Psi).
-        QTest::newRow("ZeRO-1") << 1 << 1.0;
-        QTest::newRow("ZeRO-2") << 2 << 1.0;
-        QTest::newRow("ZeRO-3") << 3 << 1.5;
-    }
-    void zeroTrafficRatios()
-    {
-        QFETCH(int, stage);
-        QFETCH(double, ratio);
-        Scenario s = preset("llama2-7b");
-        s.parallel.gpus = 64;
-        s.training.globalBatch = 64;  // one micro-batch per GPU per step, as in the paper's analysis
-        s.parallel.zero = 0;
-        const double plain = wire(estimate(s), ParallelDim::DP);
-        QVERIFY(plain > 0);
-        // Plain DP all-reduces all gradients once: 2 (n-1)/n x 2 bytes per parameter.
-        QCOMPARE(plain, 2.0 * 63 / 64 * 2.0 * 6'738'415'616.0);
-        s.parallel.zero = stage;
-        QCOMPARE(wire(estimate(s), ParallelDim::DP) / plain, ratio);
-    }
-
     void tensorParallelVolume_data()
     {
         QTest::addColumn<int>("tp");
@@ -255,7 +154,7 @@ private slots:
     {
         QFETCH(int, tp);
         QFETCH(bool, sp);
-        Scenario s = preset("megatron-175b");
+        Scenario s = presetScenario("megatron-175b");
         s.training.seqLen = 2048;
         s.training.microBatch = 2;
         s.training.globalBatch = 8;  // 4 micro-batches
@@ -269,14 +168,14 @@ private slots:
         // elements; in bytes that is twice as much in bf16. Sequence parallelism moves the same.
         const double b = 2, seq = 2048, h = 12288;
         const double perLayerPerMicrobatch = 8.0 * b * seq * h * (tp - 1.0) / tp * 2.0;
-        QCOMPARE(wire(e, ParallelDim::TP), perLayerPerMicrobatch * 96 * 4);
+        QCOMPARE(wirePerStep(e, ParallelDim::TP), perLayerPerMicrobatch * 96 * 4);
     }
 
     void parallelResidualHalvesTensorParallelTraffic()
     {
         // GPT-NeoX's parallel attention + MLP (gpt_j_residual) reduces their summed outputs once
         // per layer: half of Megatron's 8bsh(t-1)/t per layer per micro-batch.
-        Scenario s = preset("gpt-neox-20b");
+        Scenario s = presetScenario("gpt-neox-20b");
         s.training.seqLen = 2048;
         s.training.microBatch = 1;
         s.training.globalBatch = 4;
@@ -287,7 +186,7 @@ private slots:
         s.model.parallelResidual = false;
         const Estimate sequential = estimate(s);
         QVERIFY(parallel.valid() && sequential.valid());
-        QCOMPARE(wire(parallel, ParallelDim::TP) * 2.0, wire(sequential, ParallelDim::TP));
+        QCOMPARE(wirePerStep(parallel, ParallelDim::TP) * 2.0, wirePerStep(sequential, ParallelDim::TP));
         QVERIFY(parallel.step.stepSeconds < sequential.step.stepSeconds);
     }
 
@@ -307,7 +206,7 @@ private slots:
         QFETCH(int, microbatches);
         QFETCH(int, vpp);
         QFETCH(double, bubble);
-        Scenario s = preset("llama2-70b");  // 80 layers: 8 divides them, and so does 4 x 5
+        Scenario s = presetScenario("llama2-70b");  // 80 layers: 8 divides them, and so does 4 x 5
         s.training.microBatch = 1;
         s.training.globalBatch = microbatches;
         s.parallel.gpus = pp;
@@ -340,7 +239,7 @@ private slots:
         QFETCH(int, vpp);
         QFETCH(double, overlap);
         QFETCH(double, exposedShare);
-        Scenario s = preset("llama2-70b");  // 80 layers over 4 x 5 chunks
+        Scenario s = presetScenario("llama2-70b");  // 80 layers over 4 x 5 chunks
         s.training.microBatch = 1;
         s.training.globalBatch = 16;
         s.parallel.gpus = 4;
@@ -366,7 +265,7 @@ private slots:
     {
         // 72 B s L h^2 (1 + s/(6h) + V/(12 L h)) for a GPT with f = 4h (Korthikanti et al. 2022 §6).
         // The step model's own count (what MFU divides), for a global batch of 280 sequences.
-        Scenario s = preset("megatron-530b");
+        Scenario s = presetScenario("megatron-530b");
         s.training.seqLen = 2048;
         s.training.microBatch = 1;
         s.training.globalBatch = 280;
@@ -397,7 +296,7 @@ private slots:
 
     void overridesChangeTheModel()
     {
-        Scenario s = preset("llama2-7b");
+        Scenario s = presetScenario("llama2-7b");
         s.parallel.gpus = 16;
         s.parallel.zero = 1;
         s.training.globalBatch = 16;
@@ -414,7 +313,7 @@ private slots:
 
     void timesAreConsistent()
     {
-        Scenario s = preset("llama3-70b");
+        Scenario s = presetScenario("llama3-70b");
         s.training.globalBatch = 512;
         s.training.recompute = Recompute::Selective;
         s.parallel.gpus = 256;
@@ -442,7 +341,7 @@ private slots:
 
     void mfuFallsAsGpusGrowAtFixedGlobalBatch()
     {
-        Scenario s = preset("llama3-8b");
+        Scenario s = presetScenario("llama3-8b");
         s.parallel.gpus = 8;
         s.parallel.zero = 1;
         s.training.globalBatch = 2048;
@@ -491,7 +390,7 @@ private slots:
 
     void sequenceSweepMarksOutOfMemory()
     {
-        Scenario s = preset("llama3-8b");
+        Scenario s = presetScenario("llama3-8b");
         s.parallel.gpus = 8;
         s.parallel.zero = 3;
         const auto points = sequenceSweep(s);

@@ -4,21 +4,11 @@
 
 #include "core/estimate/estimate.h"
 #include "core/scenario/model_presets.h"
+#include "tests/core/step_scenarios.h"
 
 using namespace shardscope;
 
-namespace {
-
-Scenario preset(const char* id)
-{
-    Scenario s = defaultScenario();
-    s.model = standardModelPresets().find(id)->spec;
-    s.modelId = id;
-    s.parallel = ParallelSpec{};
-    return s;
-}
-
-} // namespace
+using test::presetScenario;
 
 class TestMoeTraffic : public QObject {
     Q_OBJECT
@@ -39,7 +29,7 @@ private slots:
         // sequence shard (num_local_tokens = S/TP*B), RS(TP) -> A2A(EP) -> unpermute back.
         QFETCH(bool, sp);
         QFETCH(bool, parallelResidual);
-        Scenario s = preset("qwen3-30b-a3b");  // top-8 of 128 experts, h 2048, 48 layers, no shared expert
+        Scenario s = presetScenario("qwen3-30b-a3b");  // top-8 of 128 experts, h 2048, 48 layers, no shared expert
         s.model.parallelResidual = parallelResidual;
         QCOMPARE(s.model.moe.sharedExperts, 0);
         s.training.seqLen = 4096;
