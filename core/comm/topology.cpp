@@ -37,14 +37,27 @@ int groupStride(ParallelDim dimension, const LayoutSizes& s)
     return static_cast<int>(stride);
 }
 
-int groupSpan(ParallelDim dimension, const LayoutSizes& s)
+namespace {
+
+// groupSpan from the group's stride (groupStride) and, for the dp x cp gradient group only, the
+// context-parallel stride (else 0), already found: groupLink needs the strides too, and finds each
+// once.
+int spanOf(ParallelDim dimension, const LayoutSizes& s, int stride, int cpStride)
 {
     constexpr std::int64_t kMax = std::numeric_limits<int>::max();
-    const std::int64_t own = std::min<std::int64_t>(std::int64_t{groupStride(dimension, s)} * sizeOf(dimension, s), kMax);
+    const std::int64_t own = std::min<std::int64_t>(std::int64_t{stride} * sizeOf(dimension, s), kMax);
     // The gradient group of data parallelism is dp x cp ranks: it spans both dimensions.
-    if (dimension == ParallelDim::DP && s.cp > 1)
-        return static_cast<int>(std::max(own, std::min<std::int64_t>(std::int64_t{groupStride(ParallelDim::CP, s)} * s.cp, kMax)));
+    if (cpStride > 0)
+        return static_cast<int>(std::max(own, std::min<std::int64_t>(std::int64_t{cpStride} * s.cp, kMax)));
     return static_cast<int>(own);
+}
+
+} // namespace
+
+int groupSpan(ParallelDim dimension, const LayoutSizes& s)
+{
+    const bool gradientGroup = dimension == ParallelDim::DP && s.cp > 1;
+    return spanOf(dimension, s, groupStride(dimension, s), gradientGroup ? groupStride(ParallelDim::CP, s) : 0);
 }
 
 Link groupLink(ParallelDim dimension, const LayoutSizes& sizes, const LinkParameters& p)
@@ -52,7 +65,11 @@ Link groupLink(ParallelDim dimension, const LayoutSizes& sizes, const LinkParame
     Link link;
     link.latency = p.intraLatency;
     link.interLatency = p.interLatency;
-    const int span = groupSpan(dimension, sizes);
+    // The gradient group of data parallelism takes in the context-parallel ranks too.
+    const bool gradientGroup = dimension == ParallelDim::DP && sizes.cp > 1;
+    const int ownStride = groupStride(dimension, sizes);
+    const int cpStride = gradientGroup ? groupStride(ParallelDim::CP, sizes) : 0;
+    const int span = spanOf(dimension, sizes, ownStride, cpStride);
     const int perNode = std::max(1, sizes.gpusPerNode);
     link.crossesNodes = span > perNode;
     // The span is a consecutive rank range from a node's start (sizes divide it evenly): it
@@ -66,10 +83,7 @@ Link groupLink(ParallelDim dimension, const LayoutSizes& sizes, const LinkParame
     // GPU). A group with k members in each node runs k rings side by side, one through each
     // member's NIC (NCCL opens one channel per NIC), so its ring bandwidth is k NICs', up to what
     // NVLink carries inside the node.
-    // The gradient group of data parallelism takes in the context-parallel ranks too.
-    int stride = groupStride(dimension, sizes);
-    if (dimension == ParallelDim::DP && sizes.cp > 1)
-        stride = std::min(stride, groupStride(ParallelDim::CP, sizes));
+    const int stride = gradientGroup ? std::min(ownStride, cpStride) : ownStride;
     const int membersPerNode = std::max(1, sizes.gpusPerNode / std::max(1, stride));
     link.bandwidth = std::min(p.interNodeBandwidth * membersPerNode, p.intraNodeBandwidth) * p.efficiency;
     return link;

@@ -42,15 +42,11 @@ void DiagnosticArgs::push_back(const Arg& arg)
 {
     if (count_ >= kMax)
         return;
-    kinds_[count_] = arg.kind_;
-    if (arg.kind_ != Arg::Kind::Text) {  // a number: no text to keep (most arguments of every estimate)
-        if (arg.kind_ == Arg::Kind::Whole)
-            numbers_[count_].whole = arg.whole_;
-        else
-            numbers_[count_].bytes = arg.bytes_;
-        ends_[count_++] = length_;
+    if (arg.kind_ != Arg::Kind::Text) {  // a number: no text to keep
+        storeNumber(arg.kind_, arg.kind_ == Arg::Kind::Whole ? Number{.whole = arg.whole_} : Number{.bytes = arg.bytes_});
         return;
     }
+    kinds_[count_] = arg.kind_;
     const std::string_view text = arg.text_;
     const std::size_t length = length_ + text.size();
     if (heap_.empty() && length <= kInline) {

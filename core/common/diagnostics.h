@@ -4,6 +4,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include <boost/container/small_vector.hpp>
@@ -53,22 +54,42 @@ public:
     explicit DiagnosticArgs(const std::vector<std::string>& args);
 
     void push_back(const Arg& arg);
+    // A number stored as it is (no Arg to build and then test for its kind): inline, because the
+    // diagnostics an estimate makes on nearly every call are mostly numbers. Only integers, so a
+    // double still has no implicit way in (as with Arg).
+    template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
+    void push_back(T whole)
+    {
+        if (count_ < kMax)
+            storeNumber(Arg::Kind::Whole, Number{.whole = static_cast<std::int64_t>(whole)});
+    }
+    void push_back(Gigabytes gigabytes)
+    {
+        if (count_ < kMax)
+            storeNumber(Arg::Kind::Gigabytes, Number{.bytes = gigabytes.bytes});
+    }
     std::size_t size() const { return count_; }
     bool empty() const { return count_ == 0; }
     std::string operator[](std::size_t i) const;  // as shown: numbers written out; empty past the end
     std::vector<std::string> toVector() const;
 
 private:
-    const char* data() const { return heap_.empty() ? inline_.data() : heap_.data(); }
-
-    std::array<char, kInline> inline_;   // the first kInline characters' home; not zeroed (length_ says what is set)
-    std::string heap_;                   // all of them, once they exceed kInline (never empty then)
-    std::uint32_t length_ = 0;
-    std::array<std::uint32_t, kMax> ends_{};
     union Number {
         std::int64_t whole;
         double bytes;
     };
+    const char* data() const { return heap_.empty() ? inline_.data() : heap_.data(); }
+    void storeNumber(Arg::Kind kind, Number number)
+    {
+        kinds_[count_] = kind;
+        numbers_[count_] = number;
+        ends_[count_++] = length_;  // no text: the text so far ends where it did
+    }
+
+    std::array<char, kInline> inline_;   // the first kInline characters' home; not zeroed (length_ says what is set)
+    std::string heap_;                   // all of them, once they exceed kInline (never empty then)
+    std::uint32_t length_ = 0;
+    std::array<std::uint32_t, kMax> ends_;  // the first count_ are set: each argument's text end
     std::array<Arg::Kind, kMax> kinds_;  // the first count_ are set
     std::array<Number, kMax> numbers_;   // a Whole's or Gigabytes' value, by kinds_
     std::uint8_t count_ = 0;
@@ -116,7 +137,7 @@ template <typename... Args>
 Diagnostic& addDiagnostic(Diagnostics& out, Severity severity, std::string_view field, const char* templ, const Args&... args)
 {
     Diagnostic& d = addDiagnostic(out, severity, field, templ);
-    (d.args.push_back(DiagnosticArgs::Arg(args)), ...);
+    (d.args.push_back(args), ...);  // numbers by their own overloads, text through Arg
     return d;
 }
 

@@ -182,21 +182,42 @@ double opSelectiveStored(const ActivationContext& c)
 
 } // namespace
 
-double storedLayerActivations(const ActivationContext& c, const ActivationTerms& terms)
+LayerActivationBytes layerActivationBytes(const ActivationContext& c, const ActivationTerms& terms)
 {
+    const double total = terms.total();
     switch (c.training->recompute) {
-    case Recompute::None: return terms.total();
-    case Recompute::Selective: return terms.total() - terms.quadratic() - terms.flashStatistics;
-    case Recompute::Full: return layerInput(c);
-    case Recompute::Op: return std::min(terms.total(), opSelectiveStored(c));
+    case Recompute::None: return {total, 0.0};
+    case Recompute::Selective:  // core attention is recomputed: stored without it, rebuilt one layer at a time
+        return {total - terms.quadratic() - terms.flashStatistics, terms.quadratic() + terms.flashStatistics};
+    case Recompute::Full: {
+        // The recomputed layer's input is its checkpoint, already counted in the stored
+        // activations: the recomputation reads it in place (torch.utils.checkpoint and Megatron-LM's
+        // CheckpointFunction.backward re-run the forward on detach_variable(inputs), which shares
+        // the saved tensor's storage), so the working set is the layer's activations less its
+        // input. Counting the input twice made full recomputation keep more than none with one
+        // layer per stage (issue 18).
+        const double input = layerInput(c);
+        return {input, std::max(0.0, total - input)};
+    }
+    case Recompute::Op: {
+        const double saved = opSelectiveStored(c);
+        return {std::min(total, saved), std::max(0.0, total - saved)};
+    }
     case Recompute::EveryKth: {
         // torchtitan wraps blocks k, 2k, ... (counted from 1) in a full checkpoint: per layer on
         // average (a long stack), 1/k of the layers keep their input only and the rest everything.
+        // The working set is full recomputation's.
+        const double input = layerInput(c);
         const double k = std::max(1, c.training->recomputeEvery);
-        return layerInput(c) / k + terms.total() * (1.0 - 1.0 / k);
+        return {input / k + total * (1.0 - 1.0 / k), std::max(0.0, total - input)};
     }
     }
-    return terms.total();
+    return {total, 0.0};
+}
+
+double storedLayerActivations(const ActivationContext& c, const ActivationTerms& terms)
+{
+    return layerActivationBytes(c, terms).stored;
 }
 
 double storedActivationsOfLayers(const ActivationContext& c, const ActivationTerms& terms, double layers)
@@ -212,21 +233,7 @@ double storedActivationsOfLayers(const ActivationContext& c, const ActivationTer
 
 double recomputeWorkingSet(const ActivationContext& c, const ActivationTerms& terms)
 {
-    switch (c.training->recompute) {
-    case Recompute::None: return 0.0;
-    case Recompute::Selective: return terms.quadratic() + terms.flashStatistics;
-    case Recompute::Full:
-    case Recompute::EveryKth:
-        // The recomputed layer's input is its checkpoint, already counted in the stored
-        // activations: the recomputation reads it in place (torch.utils.checkpoint and Megatron-LM's
-        // CheckpointFunction.backward re-run the forward on detach_variable(inputs), which shares
-        // the saved tensor's storage), so the working set is the layer's activations less its
-        // input. Counting the input twice made full recomputation keep more than none with one
-        // layer per stage (issue 18).
-        return std::max(0.0, terms.total() - layerInput(c));
-    case Recompute::Op: return std::max(0.0, terms.total() - opSelectiveStored(c));
-    }
-    return 0.0;
+    return layerActivationBytes(c, terms).workingSet;
 }
 
 double embeddingActivations(const ActivationContext& c)

@@ -65,6 +65,14 @@ double storedActivationsOfLayers(const ActivationContext& context, const Activat
 // layer's recomputed ops.
 double recomputeWorkingSet(const ActivationContext& context, const ActivationTerms& terms);
 
+// Both of one layer (storedLayerActivations, recomputeWorkingSet), with the terms' total and the
+// layer's input computed once for the two: the ledger needs both on every estimate.
+struct LayerActivationBytes {
+    double stored = 0;
+    double workingSet = 0;
+};
+LayerActivationBytes layerActivationBytes(const ActivationContext& context, const ActivationTerms& terms);
+
 // Per micro-batch, outside the layers (Korthikanti §4.3): the embedding-output dropout mask on
 // the first stage; the final norm input, the output-layer input and the fp32 logits the
 // cross-entropy keeps (4sbv/t) on the last stage.

@@ -30,8 +30,9 @@ public:
     // and only the dense ones are shared (the same sums: adding zeros changes no bit).
     StateSharer(const LedgerLayout& layout, bool experts) : layout_(layout), experts_(experts)
     {
+        // The expert group only where there are experts: its shares are read only then.
         const double shard[2] = {static_cast<double>(dataParallelRanks(layout, false)),
-                                 static_cast<double>(dataParallelRanks(layout, true))};
+                                 experts ? static_cast<double>(dataParallelRanks(layout, true)) : 1.0};
         for (int k = 0; k < 2; ++k) {
             weightShare_[k] = layout.shardsWeights() ? 1.0 / shard[k] : 1.0;
             gradientShare_[k] = layout.shardsGradients() ? 1.0 / shard[k] : 1.0;
@@ -95,10 +96,12 @@ void addTensors(TensorTotals& to, const TensorTotals& from)
     }
 }
 
+// The communicator groups a GPU belongs to that have other members: the data-parallel (gradient)
+// group of dp x cp, and the tp, pp, cp and ep groups. Summed comparisons, not count_if over an
+// array (that cost 26 instructions per stage of every estimate, this about 12).
 int groupsWithPeers(const LedgerLayout& l)
 {
-    const std::array<int, 5> sizes{l.dp * l.cp, l.tp, l.pp, l.cp, l.ep};
-    return static_cast<int>(std::count_if(sizes.begin(), sizes.end(), [](int size) { return size > 1; }));
+    return int{std::int64_t{l.dp} * l.cp > 1} + int{l.tp > 1} + int{l.pp > 1} + int{l.cp > 1} + int{l.ep > 1};
 }
 
 } // namespace
@@ -121,7 +124,9 @@ double nf4BytesPerElement() { return (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) 
 LedgerLayout singleGpuLayout(const Scenario& s)
 {
     LedgerLayout l;  // one stage: layersOn() gives every layer without a stage list to allocate
-    const std::int64_t global = s.training.globalBatch.value_or(s.training.microBatch * std::max(1, s.dataParallel()));
+    // Not value_or(...): its argument, dataParallel() with a 64-bit division, would be computed
+    // even when the global batch is given (as in most scenarios).
+    const std::int64_t global = s.training.globalBatch ? *s.training.globalBatch : s.training.microBatch * std::max(1, s.dataParallel());
     l.microbatches = std::max<std::int64_t>(1, global / std::max<std::int64_t>(1, s.training.microBatch));
     return l;
 }
@@ -270,8 +275,9 @@ LedgerActivations ledgerActivations(const Scenario& s, const ParameterInventory&
     context.sequenceParallel = layout.sequenceParallel;
     context.lora = s.training.finetune != FineTune::Full;
     a.terms = layerActivationTerms(context);
-    a.perLayer = storedLayerActivations(context, a.terms);
-    a.workingSet = recomputeWorkingSet(context, a.terms);
+    const LayerActivationBytes layer = layerActivationBytes(context, a.terms);
+    a.perLayer = layer.stored;
+    a.workingSet = layer.workingSet;
     a.embeddingPerMicrobatch = embeddingActivations(context);
     a.outputPerMicrobatch = outputActivations(context);
     a.lossWorkingSet = lossBackwardWorkingSet(context);
@@ -348,7 +354,11 @@ void stageMemoryInto(const Scenario& s, const LedgerLayout& l, const LedgerState
     g.inflightPasses = inflightChunkPasses(l.pp, l.vpp, stage, l.microbatches);
     const double layersPerChunk = static_cast<double>(layersOnStage) / l.vpp;
     ActivationParts& ap = g.activationParts;
-    ap.layers = static_cast<double>(g.inflightPasses) * storedActivationsOfLayers(acts.context, acts.terms, layersPerChunk);
+    // A chunk keeps layers x one layer's stored activations (acts.perLayer), but for every-k
+    // recomputation, which checkpoints only whole multiples of k.
+    const double chunk = s.training.recompute == Recompute::EveryKth ? storedActivationsOfLayers(acts.context, acts.terms, layersPerChunk)
+                                                                     : layersPerChunk * acts.perLayer;
+    ap.layers = static_cast<double>(g.inflightPasses) * chunk;
     ap.recomputeWorkingSet = acts.workingSet;
     ap.embedding = stage == 0 ? acts.embeddingPerMicrobatch * static_cast<double>(inflightChunkPasses(l.pp, 1, 0, l.microbatches)) : 0.0;
     const bool last = stage == l.pp - 1;

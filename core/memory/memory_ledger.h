@@ -52,9 +52,9 @@ struct LedgerLayout {
     // Layers on `stage` (an even split rounded up when stageLayers was not filled in).
     int layersOn(int stage, int totalLayers) const
     {
-        if (stage >= 0 && static_cast<std::size_t>(stage) < stageLayers.size())
+        if (static_cast<std::size_t>(stage) < stageLayers.size())  // a negative stage converts to above any size
             return stageLayers[static_cast<std::size_t>(stage)];
-        return pp > 0 ? (totalLayers + pp - 1) / pp : totalLayers;
+        return pp > 1 ? (totalLayers + pp - 1) / pp : totalLayers;
     }
     bool shardsGradients() const { return zero >= 2 && !keepGathered; }
 };

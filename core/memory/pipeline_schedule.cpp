@@ -6,6 +6,8 @@ namespace shardscope {
 
 std::int64_t inflightChunkPasses(int stages, int virtualStages, int stage, std::int64_t microbatches)
 {
+    if (stages <= 1 && virtualStages <= 1)  // no pipeline: the one stage holds one micro-batch's activations
+        return 1;
     const std::int64_t p = std::max(1, stages);
     const std::int64_t v = std::max(1, virtualStages);
     const std::int64_t s = std::clamp<std::int64_t>(stage, 0, p - 1);

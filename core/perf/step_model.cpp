@@ -119,31 +119,33 @@ Context makeContext(const Scenario& s, const ParameterInventory& inventory, std:
                     const GpuSpec& gpu, const LedgerLayout& l, const GpuMemory& mostLoaded)
 {
     const TrainingSpec& t = s.training;
-    Context c{s, inventory, gpu, l, mostLoaded, recipeBytes(t)};
-    c.microbatches = static_cast<double>(l.microbatches);
-    c.seq = static_cast<double>(t.seqLen);
-    c.tokens = static_cast<double>(t.microBatch) * c.seq / l.cp;
+    const double seq = static_cast<double>(t.seqLen);
     // The slowest stage is the one with the most layers, or the last one (which also runs the output
     // layer and the loss) when it holds as many: computePerMicrobatch refines the choice.
     double most = 0.0;
     for (int stage = 0; stage < l.pp; ++stage)
         most = std::max(most, static_cast<double>(l.layersOn(stage, s.model.layers)));
-    c.layers = most;
-    c.lastStageLayers = l.layersOn(l.pp - 1, s.model.layers);
-    c.scale = parameterScale(s.model, shapeParameters);
     const double memoryBandwidth = s.cluster.memoryGbps ? *s.cluster.memoryGbps * kGiga : gpu.memoryBandwidth;
-    c.memoryRate = memoryBandwidth * s.perf.memoryEfficiency;
-    // Activations cross the wire in the 16-bit compute type (fp32 when training in fp32).
-    c.actBytes = t.precision == Precision::Fp32 ? 4.0 : 2.0;
-    // Recomputing a layer's forward repeats its tensor- and expert-parallel collectives.
-    c.refwd = t.recompute == Recompute::Full ? 1.0 : t.recompute == Recompute::EveryKth ? 1.0 / std::max(1, t.recomputeEvery) : 0.0;
-    c.sizes = layoutSizes(s, l);
-    c.links.intraNodeBandwidth = s.cluster.intraNodeGbps ? *s.cluster.intraNodeGbps * kGiga : gpu.intraNodeBandwidth;
-    c.links.interNodeBandwidth = s.cluster.interNodeGbps ? *s.cluster.interNodeGbps * kGiga : gpu.interNodeBandwidth;
-    c.links.efficiency = s.perf.linkEfficiency;
-    c.links.intraLatency = s.perf.intraLatencyUs * 1e-6;
-    c.links.interLatency = s.perf.interLatencyUs * 1e-6;
-    return c;
+    // Built whole, member by member in order, rather than default-initialised and then assigned
+    // (the layout sizes and links were written twice: about 30 instructions of every estimate).
+    return Context{
+        s, inventory, gpu, l, mostLoaded, recipeBytes(t),
+        static_cast<double>(l.microbatches),
+        seq,
+        static_cast<double>(t.microBatch) * seq / l.cp,  // this GPU's tokens per micro-batch
+        most,
+        static_cast<double>(l.layersOn(l.pp - 1, s.model.layers)),
+        parameterScale(s.model, shapeParameters),
+        memoryBandwidth * s.perf.memoryEfficiency,
+        // Activations cross the wire in the 16-bit compute type (fp32 when training in fp32).
+        t.precision == Precision::Fp32 ? 4.0 : 2.0,
+        // Recomputing a layer's forward repeats its tensor- and expert-parallel collectives.
+        t.recompute == Recompute::Full ? 1.0 : t.recompute == Recompute::EveryKth ? 1.0 / std::max(1, t.recomputeEvery) : 0.0,
+        layoutSizes(s, l),
+        LinkParameters{s.cluster.intraNodeGbps ? *s.cluster.intraNodeGbps * kGiga : gpu.intraNodeBandwidth,
+                       s.cluster.interNodeGbps ? *s.cluster.interNodeGbps * kGiga : gpu.interNodeBandwidth,
+                       s.perf.linkEfficiency, s.perf.intraLatencyUs * 1e-6, s.perf.interLatencyUs * 1e-6},
+    };
 }
 
 } // namespace step

@@ -207,10 +207,12 @@ double dataParallelTraffic(const Context& c, const ComputeTimes& compute, StepEs
     Link link;  // the same for every call below: found at the first
     bool haveLink = false;
     for (int kind = 0; kind < 2; ++kind) {
-        const int ranks = dataParallelRanks(c.layout, kind == 1);
         const ShardBytes& shard = c.mostLoaded.shard;
         const double grads = shard.gradients[kind];
-        if (ranks <= 1 || grads <= 0)
+        if (grads <= 0)  // no tensors of this kind (a dense model's experts) or none trained
+            continue;
+        const int ranks = dataParallelRanks(c.layout, kind == 1);
+        if (ranks <= 1)
             continue;
         const bool expert = kind == 1;
         const CommPurpose gradients = expert ? CommPurpose::ExpertGradients : CommPurpose::Gradients;

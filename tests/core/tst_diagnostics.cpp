@@ -105,6 +105,24 @@ private slots:
         QCOMPARE(d.message(), formatTemplate(msg::kSingleGpuNeeds, {"132.5 GB", "46.6 GB", "NVIDIA A100 SXM4 80GB"}));
     }
 
+    // addDiagnostic with its arguments one by one stores numbers through their own push_back
+    // overloads (no Arg built) and text through Arg: the same arguments as the list form, in order,
+    // for every kind and integer width, and a tenth argument dropped as there.
+    void argumentsOneByOneAsInAList()
+    {
+        using GB = DiagnosticArgs::Gigabytes;
+        const std::string name = "NVIDIA H100 SXM5 80GB";
+        Diagnostics out;
+        const Diagnostic& byOne = addDiagnostic(out, Severity::Info, "memory", "%1", GB{132.46e9}, 7, std::int64_t{-48},
+                                                name, "text", std::size_t{3072}, GB{1.96e9}, true, std::string_view("v"), 99);
+        const DiagnosticArgs listed{GB{132.46e9}, 7, std::int64_t{-48}, name, "text", std::int64_t{3072}, GB{1.96e9}, 1, "v"};
+        QCOMPARE(byOne.args.size(), DiagnosticArgs::kMax);
+        QCOMPARE(byOne.args.toVector(), listed.toVector());
+        QCOMPARE(byOne.args.toVector(),
+                 (std::vector<std::string>{"132.5 GB", "7", "-48", name, "text", "3072", "2.0 GB", "1", "v"}));
+        QCOMPARE(std::string(byOne.field), std::string("memory"));
+    }
+
     // A field name up to 31 characters stays inline, a longer one goes to the heap; copies, moves
     // and assignments between the two keep the text (ASan checks the heap side in scripts/test).
     void fieldPathsInlineAndOnTheHeap()

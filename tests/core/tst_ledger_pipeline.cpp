@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/estimate/estimate.h"
+#include "core/memory/activations.h"
 #include "core/memory/memory_ledger.h"
 #include "core/memory/pipeline_schedule.h"
 #include "tests/core/ledger_scenarios.h"
@@ -134,6 +135,36 @@ private slots:
                 written.insert(written.end(), {&LedgerStates::moeBlock, &LedgerStates::denseMlp});
             for (StateTotals LedgerStates::*part : written)
                 QVERIFY(partWritten(filled, fresh, part));
+        }
+    }
+
+    // A stage's stored layer activations are its in-flight passes x what one chunk of layers keeps
+    // (storedActivationsOfLayers): the ledger takes layers x one layer's bytes for every policy but
+    // every-k, which checkpoints only whole multiples of k (4 and 8 layers at k = 3 here).
+    void stageActivationsAreChunksOfLayers()
+    {
+        for (const Recompute policy : {Recompute::None, Recompute::Selective, Recompute::Full, Recompute::Op, Recompute::EveryKth}) {
+            for (const int pp : {1, 4}) {
+                for (const int vpp : {1, 2}) {
+                    Scenario s = singleGpu("llama3-8b");  // 32 layers: 8 per stage, 4 per chunk at vpp 2
+                    s.parallel.gpus = pp;
+                    s.parallel.pp = pp;
+                    s.parallel.vpp = pp > 1 ? vpp : 1;
+                    s.training.recompute = policy;
+                    s.training.recomputeEvery = 3;  // 4 and 8 layers are not multiples of it
+                    s.training.globalBatch = 16;
+                    const LedgerLayout layout = distributedLayout(s);
+                    const ParameterInventory inventory(s.model);
+                    const LedgerActivations acts = ledgerActivations(s, inventory, layout);
+                    for (int stage = 0; stage < pp; ++stage) {
+                        const GpuMemory g = gpuMemoryAtStage(s, layout, stage);
+                        const double chunk = static_cast<double>(g.layersOnStage) / layout.vpp;
+                        QCOMPARE(g.activationParts.layers,
+                                 static_cast<double>(g.inflightPasses) * storedActivationsOfLayers(acts.context, acts.terms, chunk));
+                        QCOMPARE(g.activationParts.recomputeWorkingSet, acts.workingSet);
+                    }
+                }
+            }
         }
     }
 
