@@ -97,8 +97,8 @@ void addTensors(TensorTotals& to, const TensorTotals& from)
 }
 
 // The communicator groups a GPU belongs to that have other members: the data-parallel (gradient)
-// group of dp x cp, and the tp, pp, cp and ep groups. Summed comparisons, not count_if over an
-// array (that cost 26 instructions per stage of every estimate, this about 12).
+// group of dp x cp, and the tp, pp, cp and ep groups. Summed comparisons: count_if over an array
+// of the five sizes cost 26 instructions per stage of every estimate.
 int groupsWithPeers(const LedgerLayout& l)
 {
     return int{std::int64_t{l.dp} * l.cp > 1} + int{l.tp > 1} + int{l.pp > 1} + int{l.cp > 1} + int{l.ep > 1};
