@@ -215,25 +215,16 @@ LayerActivationBytes layerActivationBytes(const ActivationContext& c, const Acti
     return {total, 0.0};
 }
 
-double storedLayerActivations(const ActivationContext& c, const ActivationTerms& terms)
-{
-    return layerActivationBytes(c, terms).stored;
-}
-
-double storedActivationsOfLayers(const ActivationContext& c, const ActivationTerms& terms, double layers)
+double storedActivationsOfLayers(const ActivationContext& c, const ActivationTerms& terms, double oneLayerStored,
+                                 double layers)
 {
     if (c.training->recompute != Recompute::EveryKth)
-        return layers * storedLayerActivations(c, terms);
+        return layers * oneLayerStored;
     // Only whole multiples of k are checkpointed: 4 layers at k = 3 checkpoint one, and the fourth
     // keeps everything (torchtitan's counter, measured by validation/engine_checkpoint_stacks.py).
     const double k = std::max(1, c.training->recomputeEvery);
     const double checkpointed = std::floor(layers / k);
     return checkpointed * layerInput(c) + (layers - checkpointed) * terms.total();
-}
-
-double recomputeWorkingSet(const ActivationContext& c, const ActivationTerms& terms)
-{
-    return layerActivationBytes(c, terms).workingSet;
 }
 
 double embeddingActivations(const ActivationContext& c)

@@ -49,29 +49,27 @@ struct ActivationTerms {
 // All terms, as if nothing were recomputed.
 ActivationTerms layerActivationTerms(const ActivationContext& context);
 
-// What one layer keeps between its forward and backward under the chosen recomputation:
-// everything (none), everything but core attention (selective, §5 of Korthikanti et al.),
-// only the layer input (full: 2sbh, divided by t with sequence parallelism), the outputs
-// PyTorch's op-level policy saves (op), or, averaged over the layers, full recomputation on
-// every k-th layer and nothing on the others (every-k).
-double storedLayerActivations(const ActivationContext& context, const ActivationTerms& terms);
-
-// What `layers` consecutive layers of one pipeline chunk keep: layers x the above, except that
-// every-k checkpoints only floor(layers / k) of them.
-double storedActivationsOfLayers(const ActivationContext& context, const ActivationTerms& terms, double layers);
-
-// The extra working set of recomputation: under full recomputation one layer's activations
-// are rebuilt during its backward; under selective, one layer's core attention; under op, one
-// layer's recomputed ops.
-double recomputeWorkingSet(const ActivationContext& context, const ActivationTerms& terms);
-
-// Both of one layer (storedLayerActivations, recomputeWorkingSet), with the terms' total and the
-// layer's input computed once for the two: the ledger needs both on every estimate.
+// One layer's bytes under the chosen recomputation, both computed at once (the ledger needs both on
+// every estimate, and they share the terms' total and the layer's input).
+// `stored`: what the layer keeps between its forward and backward: everything (none), everything
+// but core attention (selective, §5 of Korthikanti et al.), only the layer input (full: 2sbh,
+// divided by t with sequence parallelism), the outputs PyTorch's op-level policy saves (op), or,
+// averaged over the layers, full recomputation on every k-th layer and nothing on the others
+// (every-k).
+// `workingSet`: the extra working set of recomputation: under full recomputation one layer's
+// activations are rebuilt during its backward; under selective, one layer's core attention; under
+// op, one layer's recomputed ops.
 struct LayerActivationBytes {
     double stored = 0;
     double workingSet = 0;
 };
 LayerActivationBytes layerActivationBytes(const ActivationContext& context, const ActivationTerms& terms);
+
+// What `layers` consecutive layers of one pipeline chunk keep, given one layer's `stored` bytes
+// (layerActivationBytes): layers x those, except that every-k checkpoints only floor(layers / k)
+// of them.
+double storedActivationsOfLayers(const ActivationContext& context, const ActivationTerms& terms, double oneLayerStored,
+                                 double layers);
 
 // Per micro-batch, outside the layers (Korthikanti §4.3): the embedding-output dropout mask on
 // the first stage; the final norm input, the output-layer input and the fp32 logits the

@@ -354,11 +354,7 @@ void stageMemoryInto(const Scenario& s, const LedgerLayout& l, const LedgerState
     g.inflightPasses = inflightChunkPasses(l.pp, l.vpp, stage, l.microbatches);
     const double layersPerChunk = static_cast<double>(layersOnStage) / l.vpp;
     ActivationParts& ap = g.activationParts;
-    // A chunk keeps layers x one layer's stored activations (acts.perLayer), but for every-k
-    // recomputation, which checkpoints only whole multiples of k.
-    const double chunk = s.training.recompute == Recompute::EveryKth ? storedActivationsOfLayers(acts.context, acts.terms, layersPerChunk)
-                                                                     : layersPerChunk * acts.perLayer;
-    ap.layers = static_cast<double>(g.inflightPasses) * chunk;
+    ap.layers = static_cast<double>(g.inflightPasses) * storedActivationsOfLayers(acts.context, acts.terms, acts.perLayer, layersPerChunk);
     ap.recomputeWorkingSet = acts.workingSet;
     ap.embedding = stage == 0 ? acts.embeddingPerMicrobatch * static_cast<double>(inflightChunkPasses(l.pp, 1, 0, l.microbatches)) : 0.0;
     const bool last = stage == l.pp - 1;

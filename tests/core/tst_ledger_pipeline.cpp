@@ -2,6 +2,7 @@
 // output last, DeepSeek's dense layers on the first stage), how many micro-batches each stage keeps
 // in flight, and the most loaded stage written in place.
 #include <QtTest>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -139,10 +140,16 @@ private slots:
     }
 
     // A stage's stored layer activations are its in-flight passes x what one chunk of layers keeps
-    // (storedActivationsOfLayers): the ledger takes layers x one layer's bytes for every policy but
-    // every-k, which checkpoints only whole multiples of k (4 and 8 layers at k = 3 here).
+    // (storedActivationsOfLayers): layers x one layer's stored bytes for every policy but every-k,
+    // which checkpoints only whole multiples of k (4 and 8 layers at k = 3 here): those keep their
+    // input (what full recomputation keeps), the others everything (what none keeps).
     void stageActivationsAreChunksOfLayers()
     {
+        const auto oneLayerUnder = [](Scenario s, Recompute policy) {
+            s.training.recompute = policy;
+            const ParameterInventory inventory(s.model);
+            return ledgerActivations(s, inventory, distributedLayout(s)).perLayer;
+        };
         for (const Recompute policy : {Recompute::None, Recompute::Selective, Recompute::Full, Recompute::Op, Recompute::EveryKth}) {
             for (const int pp : {1, 4}) {
                 for (const int vpp : {1, 2}) {
@@ -159,8 +166,14 @@ private slots:
                     for (int stage = 0; stage < pp; ++stage) {
                         const GpuMemory g = gpuMemoryAtStage(s, layout, stage);
                         const double chunk = static_cast<double>(g.layersOnStage) / layout.vpp;
-                        QCOMPARE(g.activationParts.layers,
-                                 static_cast<double>(g.inflightPasses) * storedActivationsOfLayers(acts.context, acts.terms, chunk));
+                        QCOMPARE(g.activationParts.layers, static_cast<double>(g.inflightPasses)
+                                                               * storedActivationsOfLayers(acts.context, acts.terms, acts.perLayer, chunk));
+                        const double checkpointed = policy == Recompute::EveryKth ? std::floor(chunk / 3) : 0.0;
+                        const double expected = policy == Recompute::EveryKth
+                                                    ? checkpointed * oneLayerUnder(s, Recompute::Full)
+                                                          + (chunk - checkpointed) * oneLayerUnder(s, Recompute::None)
+                                                    : chunk * acts.perLayer;
+                        QVERIFY(qFuzzyCompare(g.activationParts.layers, static_cast<double>(g.inflightPasses) * expected));
                         QCOMPARE(g.activationParts.recomputeWorkingSet, acts.workingSet);
                     }
                 }
