@@ -152,24 +152,21 @@ Estimate estimate(const Scenario& s)
     Unzeroed<LedgerTensors> tensorsStorage;
     LedgerTensors& singleTensors = tensorsStorage.get();
     ledgerTensorsInto(s, inventory, count.total, single.tp, single.ep, singleTensors);
-    // The single GPU's states, then the layout's: ledgerStatesInto writes every part a stage reads
-    // (the MoE parts only for models with experts, where they are read).
-    Unzeroed<LedgerStates> statesStorage;
-    LedgerStates& states = statesStorage.get();
-    ledgerStatesInto(s, singleTensors, single, states);
-    mostLoadedStageInto(s, single, states, singleActivations, e.memory.singleGpu);
+    mostLoadedStageInto(s, single, singleTensors, singleActivations, e.memory.singleGpu);
     const bool sameActivations = layout.tp == single.tp && layout.cp == single.cp && layout.sequenceParallel == single.sequenceParallel;
     const bool sameTensors = layout.tp == single.tp && layout.ep == single.ep;
-    if (sameTensors)
-        ledgerStatesInto(s, singleTensors, layout, states);
-    else
-        ledgerStatesInto(s, ledgerTensors(s, inventory, count.total, layout.tp, layout.ep), layout, states);
     // Not `same ? single : ledgerActivations(...)`: a conditional with a temporary on one side copies
     // the other side too (about 50 instructions on every estimate).
-    if (sameActivations)
-        mostLoadedStageInto(s, layout, states, singleActivations, e.memory.perGpu);
+    if (sameTensors && sameActivations)
+        mostLoadedStageInto(s, layout, singleTensors, singleActivations, e.memory.perGpu);
+    else if (sameTensors)
+        mostLoadedStageInto(s, layout, singleTensors, ledgerActivations(s, inventory, layout), e.memory.perGpu);
+    else if (sameActivations)
+        mostLoadedStageInto(s, layout, ledgerTensors(s, inventory, count.total, layout.tp, layout.ep), singleActivations,
+                            e.memory.perGpu);
     else
-        mostLoadedStageInto(s, layout, states, ledgerActivations(s, inventory, layout), e.memory.perGpu);
+        mostLoadedStageInto(s, layout, ledgerTensors(s, inventory, count.total, layout.tp, layout.ep),
+                            ledgerActivations(s, inventory, layout), e.memory.perGpu);
     e.model.paramsPerGpu = e.memory.perGpu.params;
     e.model.trainableParams = e.memory.singleGpu.trainableParams;
     e.model.stateBytesPerParam = e.model.params > 0 ? e.memory.singleGpu.device.modelStates() / static_cast<double>(e.model.params) : 0.0;

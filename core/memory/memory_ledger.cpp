@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -21,13 +22,15 @@ std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return b > 0 ? (a + b - 1
 
 using ledger::TensorAccountant;
 
-// One GPU's share of unshared states under the layout's ZeRO stage and offload: per kind of
-// tensor (dense, expert), the data-parallel shard of each state the stage shards, else all of it.
-// The GPU keeps only reduction buckets of what is offloaded (ZeRO-Offload, §4.1).
+// One GPU's share of a stage's unshared states under the layout's ZeRO stage and offload: per
+// kind of tensor (dense, expert), the data-parallel shard of each state the stage shards, else all
+// of it. The GPU keeps only reduction buckets of what is offloaded (ZeRO-Offload, §4.1). Applied
+// once per stage, to the stage's tensors summed (stageTensors), not to each part and then summed:
+// that shared three parts and added their 20 figures each, twice per estimate.
 class StateSharer {
 public:
-    // `experts`: whether the model has expert tensors; without them every expert total is zero
-    // and only the dense ones are shared (the same sums: adding zeros changes no bit).
+    // `experts`: whether the model has expert tensors; without them every expert total is zero:
+    // only the dense ones are summed and shared, and the expert ones are set to zero.
     StateSharer(const LedgerLayout& layout, bool experts) : layout_(layout), experts_(experts)
     {
         // The expert group only where there are experts: its shares are read only then.
@@ -39,9 +42,11 @@ public:
             stateShare_[k] = layout.zero >= 1 ? 1.0 / shard[k] : 1.0;
         }
     }
+    bool experts() const { return experts_; }
 
-    // Sets every field of `out` (a StateTotals is 24 doubles), in place.
-    void operator()(const TensorTotals& t, StateTotals& out) const
+    // Sets the model-state lines of `g` (device and host, their activations and overhead to zero,
+    // filled in after), its parameter counts and its shard, from the stage's summed tensors.
+    void operator()(const TensorTotals& t, GpuMemory& g) const
     {
         // The dense kind, then the expert kind where there is one, written out: a loop over a
         // count of kinds cost about 70 instructions more per estimate than this (gcc 12).
@@ -58,19 +63,23 @@ public:
             optimizer += t.optimizerStates[1] * stateShare_[1];
             trainable += t.trainable[1];
             updated += t.trainable[1] * stateShare_[1];
+            g.shard = t.shard;
+        } else {
+            g.shard = ShardBytes{{t.shard.weights[0], 0.0},
+                                 {t.shard.trainableWeights[0], 0.0},
+                                 {t.shard.gradients[0], 0.0},
+                                 {t.shard.gathered[0], 0.0}};
         }
-        out.params = t.params;
-        out.unshardedWeightBytes = t.unshardedWeightBytes;
-        out.shard = t.shard;
-        out.device = MemoryBreakdown{};
-        out.host = MemoryBreakdown{};
-        (layout_.offload == Offload::OptimizerAndParams ? out.host : out.device).weights = weights;
-        MemoryBreakdown& trained = layout_.offload == Offload::None ? out.device : out.host;
+        g.params = t.params;
+        g.trainableParams = trainable;
+        g.updatedParams = updated;
+        g.device = MemoryBreakdown{};
+        g.host = MemoryBreakdown{};
+        (layout_.offload == Offload::OptimizerAndParams ? g.host : g.device).weights = weights;
+        MemoryBreakdown& trained = layout_.offload == Offload::None ? g.device : g.host;
         trained.gradients = gradients;
         trained.masterWeights = master;
         trained.optimizerStates = optimizer;
-        out.trainable = trainable;
-        out.updated = updated;
     }
 
 private:
@@ -81,19 +90,25 @@ private:
     double stateShare_[2] = {1, 1};
 };
 
-void addTensors(TensorTotals& to, const TensorTotals& from)
+// `to` += `times` x `from`, for the figures a stage's states are made of (the gather working set,
+// unshardedWeightBytes, is one layer's and read from the layer part), the expert kind only where
+// the model has experts (StateSharer reads it only then).
+void addTensors(TensorTotals& to, const TensorTotals& from, double times, bool experts)
 {
-    to.params += from.params;
-    to.unshardedWeightBytes += from.unshardedWeightBytes;
-    for (int k = 0; k < 2; ++k) {
-        to.shard.weights[k] += from.shard.weights[k];
-        to.shard.trainableWeights[k] += from.shard.trainableWeights[k];
-        to.shard.gradients[k] += from.shard.gradients[k];
-        to.shard.gathered[k] += from.shard.gathered[k];
-        to.masterWeights[k] += from.masterWeights[k];
-        to.optimizerStates[k] += from.optimizerStates[k];
-        to.trainable[k] += from.trainable[k];
-    }
+    // Each kind written out (as StateSharer does), not a loop over a count of kinds.
+    const auto addKind = [&](int k) __attribute__((always_inline)) {
+        to.shard.weights[k] += times * from.shard.weights[k];
+        to.shard.trainableWeights[k] += times * from.shard.trainableWeights[k];
+        to.shard.gradients[k] += times * from.shard.gradients[k];
+        to.shard.gathered[k] += times * from.shard.gathered[k];
+        to.masterWeights[k] += times * from.masterWeights[k];
+        to.optimizerStates[k] += times * from.optimizerStates[k];
+        to.trainable[k] += times * from.trainable[k];
+    };
+    to.params += times * from.params;
+    addKind(0);
+    if (experts)
+        addKind(1);
 }
 
 // The communicator groups a GPU belongs to that have other members: the data-parallel (gradient)
@@ -192,8 +207,8 @@ void ledgerTensorsInto(const Scenario& s, const ParameterInventory& inventory, s
     const bool summed = accountant.fromSums(inventory, {&embedding, &layer, &moeBlock, &denseMlp, &final, &tiedOutput});
     // A part is zeroed just before it is first added to: every one before the loop over the groups,
     // else just before its finish (the parts a model has no groups in are never finished, and
-    // nothing reads them: ledgerStatesInto reads the MoE parts only for models with experts and the
-    // tied copy only for tied embeddings). Zeroing the whole object first cost about 100
+    // nothing reads them: a stage adds the MoE parts only for a MoE model's first-k dense layers and
+    // the tied copy only for tied embeddings under a pipeline). Zeroing the whole object first cost about 100
     // instructions of every estimate.
     const auto finish = [&](const Elements& counts, TensorTotals& part) {
         if (summed)
@@ -231,37 +246,6 @@ void ledgerTensorsInto(const Scenario& s, const ParameterInventory& inventory, s
         finish(tiedOutput, out.tiedOutput);
 }
 
-LedgerStates ledgerStates(const Scenario& s, const LedgerTensors& tensors, const LedgerLayout& layout)
-{
-    LedgerStates out;
-    ledgerStatesInto(s, tensors, layout, out);
-    return out;
-}
-
-void ledgerStatesInto(const Scenario& s, const LedgerTensors& tensors, const LedgerLayout& layout, LedgerStates& out)
-{
-    const StateSharer share(layout, s.model.moe.isMoe());
-    share(tensors.embedding, out.embedding);
-    share(tensors.layer, out.layer);
-    if (s.model.moe.isMoe()) {  // else both are empty, and left at zero
-        share(tensors.moeBlock, out.moeBlock);
-        share(tensors.denseMlp, out.denseMlp);
-    }
-    if (s.model.tiedEmbeddings && layout.pp > 1) {
-        TensorTotals final = tensors.final;
-        addTensors(final, tensors.tiedOutput);
-        share(final, out.final);
-    } else {
-        share(tensors.final, out.final);
-    }
-}
-
-LedgerStates ledgerStates(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
-                          const LedgerLayout& layout)
-{
-    return ledgerStates(s, ledgerTensors(s, inventory, shapeParameters, layout.tp, layout.ep), layout);
-}
-
 LedgerActivations ledgerActivations(const Scenario& s, const ParameterInventory& inventory, const LedgerLayout& layout)
 {
     LedgerActivations a;
@@ -286,70 +270,53 @@ LedgerActivations ledgerActivations(const Scenario& s, const ParameterInventory&
 
 namespace {
 
-// A stage's model states written straight into its GpuMemory: `times` x `part` (setStates, which
-// also zeroes the activations and overhead lines filled in after), or that added (addStates).
-// Summing into a StateTotals first and copying it out cost about 50 instructions per stage. The
-// states are non-negative, so starting from the first product is the same to the bit as adding it
-// to zero.
-void setStates(GpuMemory& g, const StateTotals& part, double times)
+// The unshared states of the tensors on `stage`: its layers (a MoE model's first-k dense layers with
+// their dense MLP in place of the MoE block), the embedding on the first stage, the final norm and
+// output layer on the last (with the tied copy of the word embedding under a pipeline). Built from
+// the first product, not from zero: the same sum to the bit, as every figure is non-negative.
+TensorTotals stageTensors(const Scenario& s, const LedgerLayout& l, const LedgerTensors& t, bool experts, int stage,
+                          int layersOnStage)
 {
-    g.device = MemoryBreakdown{times * part.device.weights, times * part.device.gradients, times * part.device.masterWeights,
-                               times * part.device.optimizerStates, 0.0, 0.0};
-    g.host = MemoryBreakdown{times * part.host.weights, times * part.host.gradients, times * part.host.masterWeights,
-                             times * part.host.optimizerStates, 0.0, 0.0};
-    g.params = times * part.params;
-    g.trainableParams = times * part.trainable;
-    g.updatedParams = times * part.updated;
-    for (int k = 0; k < 2; ++k) {
-        g.shard.weights[k] = times * part.shard.weights[k];
-        g.shard.trainableWeights[k] = times * part.shard.trainableWeights[k];
-        g.shard.gradients[k] = times * part.shard.gradients[k];
-        g.shard.gathered[k] = times * part.shard.gathered[k];
+    const double layers = layersOnStage;
+    const TensorTotals& layer = t.layer;
+    TensorTotals sum;
+    sum.params = layers * layer.params;
+    for (int k = 0; k < 2; ++k) {  // both kinds: a StateSharer without experts reads only the first
+        sum.shard.weights[k] = layers * layer.shard.weights[k];
+        sum.shard.trainableWeights[k] = layers * layer.shard.trainableWeights[k];
+        sum.shard.gradients[k] = layers * layer.shard.gradients[k];
+        sum.shard.gathered[k] = layers * layer.shard.gathered[k];
+        sum.masterWeights[k] = layers * layer.masterWeights[k];
+        sum.optimizerStates[k] = layers * layer.optimizerStates[k];
+        sum.trainable[k] = layers * layer.trainable[k];
     }
-}
-
-void addModelStates(MemoryBreakdown& to, const MemoryBreakdown& from, double times)
-{
-    to.weights += times * from.weights;
-    to.gradients += times * from.gradients;
-    to.masterWeights += times * from.masterWeights;
-    to.optimizerStates += times * from.optimizerStates;
-}
-
-void addStates(GpuMemory& g, const StateTotals& part, double times)
-{
-    addModelStates(g.device, part.device, times);
-    addModelStates(g.host, part.host, times);
-    g.params += times * part.params;
-    g.trainableParams += times * part.trainable;
-    g.updatedParams += times * part.updated;
-    for (int k = 0; k < 2; ++k) {
-        g.shard.weights[k] += times * part.shard.weights[k];
-        g.shard.trainableWeights[k] += times * part.shard.trainableWeights[k];
-        g.shard.gradients[k] += times * part.shard.gradients[k];
-        g.shard.gathered[k] += times * part.shard.gathered[k];
-    }
-}
-
-// Sets every field of `g` (it may hold another stage's figures).
-void stageMemoryInto(const Scenario& s, const LedgerLayout& l, const LedgerStates& parts, const LedgerActivations& acts,
-                     int stage, GpuMemory& g)
-{
-    g.stage = stage;
-    const int layersOnStage = l.layersOn(stage, s.model.layers);
-    g.layersOnStage = layersOnStage;
-    setStates(g, parts.layer, layersOnStage);
     // The first k layers of a MoE model have a dense MLP in place of the MoE block; they sit at
     // the start of the first stage(s).
     const int dense = denseLayersOnStage(s, l, stage);
     if (dense > 0) {
-        addStates(g, parts.moeBlock, -dense);
-        addStates(g, parts.denseMlp, dense);
+        addTensors(sum, t.moeBlock, -dense, experts);
+        addTensors(sum, t.denseMlp, dense, experts);
     }
     if (stage == 0)
-        addStates(g, parts.embedding, 1.0);
-    if (stage == l.pp - 1)
-        addStates(g, parts.final, 1.0);
+        addTensors(sum, t.embedding, 1.0, experts);
+    if (stage == l.pp - 1) {
+        addTensors(sum, t.final, 1.0, experts);
+        // Tied embeddings under pipeline parallelism: the last stage keeps its own copy of the
+        // word embedding for the output layer (Megatron-LM, LanguageModule.setup_embeddings_and_output_layer).
+        if (s.model.tiedEmbeddings && l.pp > 1)
+            addTensors(sum, t.tiedOutput, 1.0, experts);
+    }
+    return sum;
+}
+
+// Sets every field of `g` (it may hold another stage's figures).
+void stageMemoryInto(const Scenario& s, const LedgerLayout& l, const LedgerTensors& tensors, const StateSharer& share,
+                     const LedgerActivations& acts, int stage, GpuMemory& g)
+{
+    const int layersOnStage = l.layersOn(stage, s.model.layers);
+    share(stageTensors(s, l, tensors, share.experts(), stage, layersOnStage), g);
+    g.stage = stage;
+    g.layersOnStage = layersOnStage;
     g.layerActivations = acts.perLayer;
     g.inflightPasses = inflightChunkPasses(l.pp, l.vpp, stage, l.microbatches);
     const double layersPerChunk = static_cast<double>(layersOnStage) / l.vpp;
@@ -368,7 +335,7 @@ void stageMemoryInto(const Scenario& s, const LedgerLayout& l, const LedgerState
     g.overhead.ncclBuffers = o.ncclBytesPerGroup * groupsWithPeers(l);
     g.overhead.gradientBuckets = l.dp * l.cp > 1 ? o.dpBucketBytes : 0.0;
     g.overhead.gatheredParameters = l.shardsWeights() && l.dp * l.cp > 1
-                                        ? std::min(o.zero3PrefetchLayers, layersOnStage) * parts.layer.unshardedWeightBytes
+                                        ? std::min(o.zero3PrefetchLayers, layersOnStage) * tensors.layer.unshardedWeightBytes
                                         : 0.0;
     g.overhead.fragmentation = o.fragmentation * activations;
     g.device.overhead = g.overhead.total();
@@ -376,30 +343,32 @@ void stageMemoryInto(const Scenario& s, const LedgerLayout& l, const LedgerState
 
 } // namespace
 
-GpuMemory stageMemory(const Scenario& s, const LedgerLayout& l, const LedgerStates& parts, const LedgerActivations& acts,
+GpuMemory stageMemory(const Scenario& s, const LedgerLayout& l, const LedgerTensors& tensors, const LedgerActivations& acts,
                       int stage)
 {
     GpuMemory g;
-    stageMemoryInto(s, l, parts, acts, stage, g);
+    stageMemoryInto(s, l, tensors, StateSharer(l, s.model.moe.isMoe()), acts, stage, g);
     return g;
 }
 
-GpuMemory mostLoadedStage(const Scenario& s, const LedgerLayout& layout, const LedgerStates& parts,
+GpuMemory mostLoadedStage(const Scenario& s, const LedgerLayout& layout, const LedgerTensors& tensors,
                           const LedgerActivations& acts)
 {
     GpuMemory worst;
-    mostLoadedStageInto(s, layout, parts, acts, worst);
+    mostLoadedStageInto(s, layout, tensors, acts, worst);
     return worst;
 }
 
-void mostLoadedStageInto(const Scenario& s, const LedgerLayout& layout, const LedgerStates& parts,
+void mostLoadedStageInto(const Scenario& s, const LedgerLayout& layout, const LedgerTensors& tensors,
                          const LedgerActivations& acts, GpuMemory& worst)
 {
+    assert(tensors.tp == layout.tp && tensors.ep == layout.ep);
+    const StateSharer share(layout, s.model.moe.isMoe());
     // A stage holds more micro-batches in flight the earlier it is, so among middle stages with the
     // same number of layers (and no dense layers, which are lighter) the first bounds the others:
     // the first and last stages, the stages holding dense layers and the first other middle stage
     // of each layer count are all that can be the most loaded.
-    stageMemoryInto(s, layout, parts, acts, 0, worst);
+    stageMemoryInto(s, layout, tensors, share, acts, 0, worst);
     int checkedCount = -1;
     for (int stage = 1; stage < layout.pp; ++stage) {
         const int count = layout.layersOn(stage, s.model.layers);
@@ -409,7 +378,7 @@ void mostLoadedStageInto(const Scenario& s, const LedgerLayout& layout, const Le
         if (stage != layout.pp - 1 && !dense)
             checkedCount = count;
         GpuMemory candidate;
-        stageMemoryInto(s, layout, parts, acts, stage, candidate);
+        stageMemoryInto(s, layout, tensors, share, acts, stage, candidate);
         if (candidate.device.total() > worst.device.total())
             worst = candidate;
     }
@@ -418,14 +387,15 @@ void mostLoadedStageInto(const Scenario& s, const LedgerLayout& layout, const Le
 GpuMemory gpuMemoryAtStage(const Scenario& s, const LedgerLayout& layout, int stage)
 {
     const ParameterInventory inventory(s.model);
-    const LedgerStates parts = ledgerStates(s, inventory, countParameters(s.model, inventory).total, layout);
-    return stageMemory(s, layout, parts, ledgerActivations(s, inventory, layout), std::clamp(stage, 0, std::max(1, layout.pp) - 1));
+    const LedgerTensors tensors = ledgerTensors(s, inventory, countParameters(s.model, inventory).total, layout.tp, layout.ep);
+    return stageMemory(s, layout, tensors, ledgerActivations(s, inventory, layout), std::clamp(stage, 0, std::max(1, layout.pp) - 1));
 }
 
 GpuMemory mostLoadedGpu(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
                         const LedgerLayout& layout)
 {
-    return mostLoadedStage(s, layout, ledgerStates(s, inventory, shapeParameters, layout), ledgerActivations(s, inventory, layout));
+    return mostLoadedStage(s, layout, ledgerTensors(s, inventory, shapeParameters, layout.tp, layout.ep),
+                           ledgerActivations(s, inventory, layout));
 }
 
 } // namespace shardscope

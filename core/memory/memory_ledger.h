@@ -80,17 +80,6 @@ struct ShardBytes {
                                           // torchao's fp8 all-gather
 };
 
-// Model states of a set of tensors on one GPU (a layer, the embedding, the final norm and output).
-struct StateTotals {
-    MemoryBreakdown device;
-    MemoryBreakdown host;
-    double params = 0;
-    double trainable = 0;
-    double updated = 0;  // trainable elements whose optimizer update runs here (ZeRO-1+: the shard)
-    double unshardedWeightBytes = 0;  // weights before ZeRO-3 sharding (its gather working set)
-    ShardBytes shard;
-};
-
 // One GPU's memory: the device ledger, its overhead items and what offload keeps in host memory.
 // The activations of one GPU at its peak, part by part: what the layers, the embedding and the
 // output layer keep between forward and backward, plus the largest transient working set
@@ -131,22 +120,17 @@ GpuMemory mostLoadedGpu(const Scenario& scenario, const ParameterInventory& inve
                         const LedgerLayout& layout);
 
 // The ledger in two halves that a search can keep while other dimensions vary (core/plan): the
-// model states of one layer, the embedding and the final part, which depend on tp, ep, the
-// data-parallel group, the ZeRO stage, offload and (tied embeddings) pp > 1; and the activations of
-// one layer and one micro-batch, which depend on tp, cp, sequence parallelism, the recomputation
-// policy and the micro-batch. mostLoadedGpu is exactly mostLoadedStage of the two.
-struct LedgerStates {
-    StateTotals layer, embedding, final;
-    StateTotals moeBlock, denseMlp;  // a MoE layer's MoE block, a first-k dense layer's MLP (denseLayersOnStage)
-};
-LedgerStates ledgerStates(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
-                          const LedgerLayout& layout);
+// unshared model states of one layer, the embedding and the final part on one tensor- and
+// expert-parallel rank (ledgerTensors), which depend on tp and ep only; and the activations of one
+// layer and one micro-batch (ledgerActivations), which depend on tp, cp, sequence parallelism, the
+// recomputation policy and the micro-batch. A stage sums its parts' tensors and then applies the
+// layout's ZeRO shares and offload once (stageMemory); mostLoadedGpu is exactly mostLoadedStage of
+// the two halves.
 
 // The states of a set of tensors on one tensor- and expert-parallel rank before data-parallel
-// sharding and offload: what depends on tp and ep only. ledgerStates is ledgerTensors followed by
-// the layout's ZeRO shares and offload, so layouts that share tp and ep (the single GPU and a
-// pure data-parallel layout; a search's ZeRO stages, offloads and pipeline depths) sum the
-// tensors once.
+// sharding and offload: what depends on tp and ep only, so layouts that share tp and ep (the single
+// GPU and a pure data-parallel layout; a search's ZeRO stages, offloads and pipeline depths) sum
+// the tensors once.
 struct TensorTotals {
     double params = 0;
     double unshardedWeightBytes = 0;
@@ -168,15 +152,6 @@ LedgerTensors ledgerTensors(const Scenario& scenario, const ParameterInventory& 
 // the others are left as they are (nothing reads them), so the estimator need not zero the object.
 void ledgerTensorsInto(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
                        int tp, int ep, LedgerTensors& out);
-// `tensors` must have been summed for layout.tp and layout.ep.
-LedgerStates ledgerStates(const Scenario& scenario, const LedgerTensors& tensors, const LedgerLayout& layout);
-// The same written over `out`: every field of the embedding, layer and final parts, and of the MoE
-// parts for a model with experts. For a model without them the MoE parts are left as they are
-// (nothing reads them: a stage adds them only for its first-k dense layers, which only MoE models
-// have), so an estimate evaluates the single GPU and the layout into one object it never zeroes
-// (tst_ledger_pipeline checks the written parts byte for byte over two fillers).
-void ledgerStatesInto(const Scenario& scenario, const LedgerTensors& tensors, const LedgerLayout& layout, LedgerStates& out);
-
 // `context` points into `scenario`: combine it (stageMemory) only while the scenario still holds the
 // training settings it was computed for.
 struct LedgerActivations {
@@ -190,13 +165,14 @@ struct LedgerActivations {
 };
 LedgerActivations ledgerActivations(const Scenario& scenario, const ParameterInventory& inventory, const LedgerLayout& layout);
 
-GpuMemory stageMemory(const Scenario& scenario, const LedgerLayout& layout, const LedgerStates& states,
+// `tensors` must have been summed for layout.tp and layout.ep.
+GpuMemory stageMemory(const Scenario& scenario, const LedgerLayout& layout, const LedgerTensors& tensors,
                       const LedgerActivations& activations, int stage);
-GpuMemory mostLoadedStage(const Scenario& scenario, const LedgerLayout& layout, const LedgerStates& states,
+GpuMemory mostLoadedStage(const Scenario& scenario, const LedgerLayout& layout, const LedgerTensors& tensors,
                           const LedgerActivations& activations);
 // The same written over every field of `out`, whatever it held: the estimator fills its result in
 // place (a GpuMemory is 42 numbers to zero and then copy, twice per estimate).
-void mostLoadedStageInto(const Scenario& scenario, const LedgerLayout& layout, const LedgerStates& states,
+void mostLoadedStageInto(const Scenario& scenario, const LedgerLayout& layout, const LedgerTensors& tensors,
                          const LedgerActivations& activations, GpuMemory& out);
 
 // One pipeline stage's GPU (0-based; clamped to the layout's stages).

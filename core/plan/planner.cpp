@@ -136,7 +136,6 @@ void Worker::group(Scenario& w, const GroupKey& key, std::uint64_t order)
     std::vector<LedgerActivations> activations(space.recomputes.size());
     std::vector<bool> haveActivations(space.recomputes.size(), false);
     LedgerLayout layout;
-    LedgerStates states;  // written over for each ZeRO stage and offload (the model's MoE parts stay as they are)
     GpuMemory memory;     // written over for each layout
     StepEstimate step;
     const std::uint64_t perPp = space.layoutsPerPp();
@@ -175,7 +174,7 @@ void Worker::group(Scenario& w, const GroupKey& key, std::uint64_t order)
                 p.vpp = 1;
                 fillDistributedLayout(w, layout);
                 layout.stageLayers = stages;
-                ledgerStatesInto(w, tensorsFor(w, key.tp, key.ep), layout, states);
+                const LedgerTensors& unshared = tensorsFor(w, key.tp, key.ep);
                 for (int vpp : space.vpps) {
                     if (space.vppRule(pi, vpp, layout.microbatches)) {
                         result.rejected[static_cast<std::size_t>(PlanRule::VppSchedule)] += space.recomputes.size();
@@ -191,7 +190,7 @@ void Worker::group(Scenario& w, const GroupKey& key, std::uint64_t order)
                             haveActivations[ri] = true;
                         }
                         ++result.evaluated;
-                        mostLoadedStageInto(w, layout, states, activations[ri], memory);
+                        mostLoadedStageInto(w, layout, unshared, activations[ri], memory);
                         const double bytes = memory.device.total();
                         if (bytes > gpu.memoryBytes) {
                             ++result.rejected[static_cast<std::size_t>(PlanRule::Memory)];

@@ -77,20 +77,20 @@ private slots:
         for (const Scenario& s : {singleGpu(nullptr), deepseek, gpt3}) {
             const LedgerLayout layout = distributedLayout(s);
             const ParameterInventory inventory(s.model);
-            const LedgerStates states = ledgerStates(s, inventory, countParameters(s.model, inventory).total, layout);
+            const LedgerTensors tensors = ledgerTensors(s, inventory, countParameters(s.model, inventory).total, layout.tp, layout.ep);
             const LedgerActivations activations = ledgerActivations(s, inventory, layout);
             GpuMemory filled[2];
-            writeOverTwoFillers(filled, [&](GpuMemory& g) { mostLoadedStageInto(s, layout, states, activations, g); });
+            writeOverTwoFillers(filled, [&](GpuMemory& g) { mostLoadedStageInto(s, layout, tensors, activations, g); });
             QVERIFY(std::memcmp(&filled[0], &filled[1], sizeof(GpuMemory)) == 0);
-            const GpuMemory fresh = mostLoadedStage(s, layout, states, activations);
+            const GpuMemory fresh = mostLoadedStage(s, layout, tensors, activations);
             QVERIFY(std::memcmp(&filled[0], &fresh, sizeof(GpuMemory)) == 0);
         }
     }
 
-    // The estimator writes the ledger's tensor sums and states over storage it never zeroes: every
+    // The estimator writes the ledger's tensor sums over storage it never zeroes: every
     // part that is read is set, whatever the object held (the embedding, layer and final parts
     // always, the MoE parts for a model with experts, the tied copy for tied embeddings), and equals
-    // what a fresh ledgerTensors or ledgerStates gives; with and without the inventory's sums (tensor
+    // what a fresh ledgerTensors gives; with and without the inventory's sums (tensor
     // parallelism and LoRA loop over the groups).
     void ledgerIntoFormsSetEveryPartTheyWrite()
     {
@@ -128,14 +128,6 @@ private slots:
                 QVERIFY(partWritten(filledTensors, tensors, part));
             QCOMPARE(filledTensors[0].tp, layout.tp);
             QCOMPARE(filledTensors[1].ep, layout.ep);
-            const LedgerStates fresh = ledgerStates(s, tensors, layout);
-            LedgerStates filled[2];
-            writeOverTwoFillers(filled, [&](LedgerStates& states) { ledgerStatesInto(s, tensors, layout, states); });
-            std::vector<StateTotals LedgerStates::*> written{&LedgerStates::embedding, &LedgerStates::layer, &LedgerStates::final};
-            if (s.model.moe.isMoe())
-                written.insert(written.end(), {&LedgerStates::moeBlock, &LedgerStates::denseMlp});
-            for (StateTotals LedgerStates::*part : written)
-                QVERIFY(partWritten(filled, fresh, part));
         }
     }
 
