@@ -248,24 +248,18 @@ void ledgerTensorsInto(const Scenario& s, const ParameterInventory& inventory, s
 
 LedgerActivations ledgerActivations(const Scenario& s, const ParameterInventory& inventory, const LedgerLayout& layout)
 {
-    LedgerActivations a;
-    ActivationContext& context = a.context;
-    context.model = &s.model;
-    context.training = &s.training;
-    context.inventory = &inventory;
-    context.bytes = recipeBytes(s.training);
-    context.tp = layout.tp;
-    context.cp = layout.cp;
-    context.sequenceParallel = layout.sequenceParallel;
-    context.lora = s.training.finetune != FineTune::Full;
-    a.terms = layerActivationTerms(context);
-    const LayerActivationBytes layer = layerActivationBytes(context, a.terms);
-    a.perLayer = layer.stored;
-    a.workingSet = layer.workingSet;
-    a.embeddingPerMicrobatch = embeddingActivations(context);
-    a.outputPerMicrobatch = outputActivations(context);
-    a.lossWorkingSet = lossBackwardWorkingSet(context);
-    return a;
+    const ActivationContext context{&s.model, &s.training, &inventory, recipeBytes(s.training), layout.tp, layout.cp,
+                                    layout.sequenceParallel, s.training.finetune != FineTune::Full};
+    const ActivationTerms terms = layerActivationTerms(context);
+    const LayerActivationBytes layer = layerActivationBytes(context, terms);
+    // Built whole, not default-initialised and then assigned (its 30 numbers zeroed first).
+    return LedgerActivations{context,
+                             terms,
+                             layer.stored,
+                             layer.workingSet,
+                             lossBackwardWorkingSet(context),
+                             embeddingActivations(context),
+                             outputActivations(context)};
 }
 
 namespace {

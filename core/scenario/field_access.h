@@ -90,7 +90,10 @@ struct At {
     // A whole or real number read as a double (what get() returns as a FieldValue, unboxed);
     // null for enums, booleans and text.
     static constexpr bool kNumeric = std::is_arithmetic_v<Inner<Type>> && !std::is_same_v<Inner<Type>, bool>;
-    static bool readNumber(const Scenario& s, double& out)
+    // Inlined into the range checks every estimate runs (field_table.cpp), as are MoeOnly's and
+    // MlaOnly's: called through the table's pointer, gcc left the optional and model-dependent
+    // ones out of line (a call and a spill per field).
+    [[gnu::always_inline]] static bool readNumber(const Scenario& s, double& out)
     {
         if constexpr (!kNumeric) {
             return false;  // never called: `number` is null for these
@@ -152,7 +155,7 @@ struct MoeOnly {
             return std::nullopt;
         return At<&Scenario::model, &ModelSpec::moe, Member>::get(s);
     }
-    static bool number(const Scenario& s, double& out)
+    [[gnu::always_inline]] static bool number(const Scenario& s, double& out)
     {
         return s.model.moe.isMoe() && At<&Scenario::model, &ModelSpec::moe, Member>::readNumber(s, out);
     }
@@ -167,7 +170,10 @@ struct MlaOnly {
             return std::nullopt;
         return At<&Scenario::model, Member>::get(s);
     }
-    static bool number(const Scenario& s, double& out) { return s.model.mla() && At<&Scenario::model, Member>::readNumber(s, out); }
+    [[gnu::always_inline]] static bool number(const Scenario& s, double& out)
+    {
+        return s.model.mla() && At<&Scenario::model, Member>::readNumber(s, out);
+    }
 };
 
 } // namespace shardscope::field_access
