@@ -39,7 +39,7 @@ void ParameterInventory::forEachPart(const TensorGroup& g, F&& f) const
 
 void ParameterInventory::add(const char* name, Placement placement, std::int64_t rows, std::int64_t cols,
                              std::int64_t copies, TpSplit split, bool expert, unsigned projection, bool moeBlock,
-                             bool sameShapeAsPrevious)
+                             bool sameShapeAsPrevious, int transposeOf)
 {
     assert(size_ < groups_.size());
     // Summed from the local copy: inlined here, the placement and flags are constants at each call
@@ -48,13 +48,13 @@ void ParameterInventory::add(const char* name, Placement placement, std::int64_t
     groups_[size_++] = g;
     sum(g);
     if (placement == Placement::Layer && cols > 1)
-        addLayerMatrix(g, sameShapeAsPrevious);
+        addLayerMatrix(g, sameShapeAsPrevious, transposeOf);
 }
 
 // `sameShapeAsPrevious` is decided by the caller from its own sizes (k and v beside q, up beside
 // gate), where it is a constant or one comparison: comparing each new matrix with the last entry
 // in memory cost about 40 instructions a matrix on every estimate.
-void ParameterInventory::addLayerMatrix(const TensorGroup& g, bool sameShapeAsPrevious)
+void ParameterInventory::addLayerMatrix(const TensorGroup& g, bool sameShapeAsPrevious, int transposeOf)
 {
     const bool recomputed = (g.projection & biasedProjections_) != 0 || ++mmCalls_ % 2 == 0;
     if (sameShapeAsPrevious && matrices_ > 0) {
@@ -66,8 +66,15 @@ void ParameterInventory::addLayerMatrix(const TensorGroup& g, bool sameShapeAsPr
         return;
     }
     assert(matrices_ < layerMatrices_.size());
+    assert(transposeOf < 0
+           || (static_cast<std::size_t>(transposeOf) < matrices_ && layerMatrices_[static_cast<std::size_t>(transposeOf)].rows == g.cols
+               && layerMatrices_[static_cast<std::size_t>(transposeOf)].cols == g.rows
+               && layerMatrices_[static_cast<std::size_t>(transposeOf)].copies == g.copies
+               && layerMatrices_[static_cast<std::size_t>(transposeOf)].expert == g.expert
+               && layerMatrices_[static_cast<std::size_t>(transposeOf)].split == TpSplit::Column && g.split == TpSplit::Row));
     layerMatrices_[matrices_++] = LayerMatrix{g.rows, g.cols, g.copies, g.split, g.expert, 1,
-                                              static_cast<std::uint8_t>(recomputed ? 1 : 0), static_cast<std::uint8_t>(size_ - 1)};
+                                              static_cast<std::uint8_t>(recomputed ? 1 : 0), static_cast<std::uint8_t>(size_ - 1),
+                                              static_cast<std::int8_t>(transposeOf)};
 }
 
 void ParameterInventory::sum(const TensorGroup& g)
@@ -147,6 +154,7 @@ ParameterInventory::ParameterInventory(const ModelSpec& m) : tiedEmbeddings_(m.t
     const std::int64_t h = m.hidden;
     const std::int64_t q = m.queryWidth();
     const std::int64_t kv = m.kvWidth();
+    int queryMatrix = -1;  // the query projection's layer matrix (not MLA's, whose output is no transpose)
 
     add("embedding.tokens", Placement::Embedding, m.vocab, h, 1, TpSplit::Vocab, false, 0);
     if (m.position == PositionKind::Learned && m.maxPositions > 0)
@@ -173,6 +181,7 @@ ParameterInventory::ParameterInventory(const ModelSpec& m) : tiedEmbeddings_(m.t
         add("layer.attention.kv_up", Placement::Layer, static_cast<std::int64_t>(m.heads) * (m.effectiveHeadDim() + m.vHeadDim),
             m.kvLoraRank, 1, TpSplit::Column, false, kProjK | kProjV);
     } else {
+        queryMatrix = nextMatrix();
         add("layer.attention.q", Placement::Layer, q, h, 1, TpSplit::Column, false, kProjQ);
         add("layer.attention.k", Placement::Layer, kv, h, 1, TpSplit::Column, false, kProjK, false, kv == q);
         add("layer.attention.v", Placement::Layer, m.valueWidth(), h, 1, TpSplit::Column, false, kProjV, false, m.valueWidth() == kv);
@@ -181,7 +190,8 @@ ParameterInventory::ParameterInventory(const ModelSpec& m) : tiedEmbeddings_(m.t
     }
     if (m.qkNorm)  // one RMSNorm of head_dim shared by the query heads, one by the key heads (Qwen3)
         add("layer.attention.qk_norm", Placement::Layer, 2 * m.qkHeadDim(), 1, 1, TpSplit::Replicated, false, 0);
-    add("layer.attention.o", Placement::Layer, h, m.attentionOutputWidth(), 1, TpSplit::Row, false, kProjO);
+    add("layer.attention.o", Placement::Layer, h, m.attentionOutputWidth(), 1, TpSplit::Row, false, kProjO, false, false,
+        queryMatrix >= 0 && m.attentionOutputWidth() == q ? queryMatrix : -1);
     if (m.outProjBias)
         add("layer.attention.o_bias", Placement::Layer, h, 1, 1, TpSplit::Replicated, false, 0);
     add("layer.mlp_norm", Placement::Layer, normElements(m), 1, 1, TpSplit::Replicated, false, 0);
@@ -195,7 +205,8 @@ ParameterInventory::ParameterInventory(const ModelSpec& m) : tiedEmbeddings_(m.t
         if (m.mlp == MlpKind::SwiGlu)
             add(gate, placement, ffn, h, copies, TpSplit::Column, expert, kProjGate, moeBlock);
         add(up, placement, ffn, h, copies, TpSplit::Column, expert, kProjUp, moeBlock, m.mlp == MlpKind::SwiGlu);
-        add(down, placement, h, ffn, copies, TpSplit::Row, expert, kProjDown, moeBlock);
+        // Down is gate and up's transpose (read only for layer matrices, which a dense layer's are not).
+        add(down, placement, h, ffn, copies, TpSplit::Row, expert, kProjDown, moeBlock, false, lastMatrix());
         if (m.mlpBias) {
             const std::int64_t columnBiases = m.mlp == MlpKind::SwiGlu ? 2 * ffn : ffn;
             add(colBias, placement, columnBiases, 1, copies, TpSplit::Column, expert, 0, moeBlock);

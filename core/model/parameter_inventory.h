@@ -68,6 +68,12 @@ struct LayerMatrix {
     // second aten.mm of the layer (torchtitan's _save_list saves the odd-numbered ones).
     std::uint8_t opRecomputed;
     std::uint8_t firstGroup;
+    // The earlier entry whose weight this one's is the transpose of, or -1: the attention output
+    // projection of the query projection (when the attention output is as wide as the queries), an
+    // MLP's down projection of its gate and up. Column- and row-parallel split the same side, and
+    // expert copies split alike, so the local shapes stay transposes under every layout: the
+    // kernel times price such a weight's GEMMs as its partner's in other roles.
+    std::int8_t transposeOf;
 };
 
 // The parts of a model the memory ledger sums states over: the embedding (first stage), one layer,
@@ -124,13 +130,18 @@ private:
     // the sums cost a few additions per group.
     [[gnu::always_inline]] inline void add(const char* name, Placement placement, std::int64_t rows, std::int64_t cols,
                                            std::int64_t copies, TpSplit split, bool expert, unsigned projection,
-                                           bool moeBlock = false, bool sameShapeAsPrevious = false);
+                                           bool moeBlock = false, bool sameShapeAsPrevious = false,
+                                           int transposeOf = -1);
     [[gnu::always_inline]] inline void sum(const TensorGroup& g);
     template <typename F>
     [[gnu::always_inline]] inline void forEachPart(const TensorGroup& g, F&& f) const;
     // Appends a layer matrix to the merged view, as a new entry or (sameShapeAsPrevious: the
-    // previous layer matrix has its shape, split and placement) as a member of the last one.
-    [[gnu::always_inline]] inline void addLayerMatrix(const TensorGroup& g, bool sameShapeAsPrevious);
+    // previous layer matrix has its shape, split and placement) as a member of the last one;
+    // `transposeOf` as LayerMatrix has it (the caller knows it from the model's widths).
+    [[gnu::always_inline]] inline void addLayerMatrix(const TensorGroup& g, bool sameShapeAsPrevious, int transposeOf);
+    // The index the next new layer matrix entry gets (for a later entry's transposeOf).
+    int nextMatrix() const { return static_cast<int>(matrices_); }
+    int lastMatrix() const { return static_cast<int>(matrices_) - 1; }
     void finishCount(const ModelSpec& m);
     std::array<TensorGroup, 32> groups_;  // the first size_ are set
     std::size_t size_ = 0;

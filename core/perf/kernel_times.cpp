@@ -3,6 +3,7 @@
 #include "core/perf/kernel_times.h"
 
 #include <algorithm>
+#include <span>
 #include <cmath>
 #include <limits>
 
@@ -102,44 +103,6 @@ struct GemmTriple {
 // dW = dC^T X (N x K, inner M): linearGemmSeconds' three times as forward and backward.
 GemmTriple passes(const GemmTimes& g) { return {g.forward, g.dataGradient + g.weightGradient}; }
 
-// The GEMM times of the last two linear layer shapes priced. The inventory already merges a
-// layer's consecutive linear layers of one shape and split (layerMatrices); what still repeats is a
-// weight's transpose: the output projection (hidden x query width) is the query projection's
-// transpose, the MLP's down projection that of gate and up, with or without tensor parallelism
-// (column- and row-parallel split the same side). A transposed weight's GEMMs are the same three,
-// in another role: its forward is the data gradient (m, k; n), its data gradient the forward, and
-// its weight gradient (k, n; m) the weight gradient with the output's sides swapped, the same to the
-// last bit (linearGemmSeconds). Two entries, so that the output projection still finds the query's
-// after a key-value projection of another width (grouped-query attention).
-class RecentLinearTimes {
-public:
-    GemmTriple get(const GemmDevice& d, double m, WholeSizes nk, bool trained)
-    {
-        for (const Entry& e : entries_) {
-            if (e.m != m)
-                continue;
-            if (e.n == nk.n && e.k == nk.k)
-                return passes(e.times);
-            if (e.n == nk.k && e.k == nk.n)
-                return passes(GemmTimes{e.times.dataGradient, e.times.forward, e.times.weightGradient});
-        }
-        Entry& e = entries_[next_];
-        next_ ^= 1;
-        e = Entry{m, nk.n, nk.k, linearGemmSeconds(d, m, nk, trained)};
-        return passes(e.times);
-    }
-
-private:
-    struct Entry {
-        // NaN until priced: equal to no size. `trained` is the same for every base layer.
-        double m = std::numeric_limits<double>::quiet_NaN();
-        std::int64_t n = 0, k = 0;
-        GemmTimes times;
-    };
-    Entry entries_[2];
-    int next_ = 0;
-};
-
 GemmFormat linearFormat(const Context& c)
 {
     const Precision p = c.s.training.precision;
@@ -208,8 +171,23 @@ LayerKernelTimes layerKernelTimes(const Context& c)
     const bool lora = tr.finetune != FineTune::Full;
     LayerKernelTimes t;
     CastBytes cast;
-    RecentLinearTimes baseTimes;  // the base layers, in `linear`'s format (adapters are few and small)
-    for (const LayerMatrix& g : c.inventory.layerMatrices()) {
+    // The base layers' GEMM times, in `linear`'s format (adapters are few and small), by layer
+    // matrix. The inventory already merges a layer's consecutive linear layers of one shape and
+    // split; what still repeats is a weight's transpose (LayerMatrix::transposeOf: the output
+    // projection of the query's, down of gate and up). A transposed weight's GEMMs are the same
+    // three in other roles: its forward is the data gradient (m, k; n), its data gradient the
+    // forward, and its weight gradient (k, n; m) the weight gradient with the output's sides
+    // swapped, the same to the last bit (linearGemmSeconds). Only entries before the current one
+    // are read, each after it was written.
+    // A GemmTimes without its member initialisers: zeroing sixteen of them cost about 50
+    // instructions of every estimate.
+    struct Priced {
+        double forward, dataGradient, weightGradient;
+    };
+    const std::span<const LayerMatrix> matrices = c.inventory.layerMatrices();
+    Priced baseTimes[16];
+    for (std::size_t i = 0; i < matrices.size(); ++i) {
+        const LayerMatrix& g = matrices[i];
         const LocalShape local = localShape(g, l.tp, l.ep);
         const double n = static_cast<double>(local.rows);
         const double k = static_cast<double>(local.cols);
@@ -218,7 +196,15 @@ LayerKernelTimes layerKernelTimes(const Context& c)
         const double copies = static_cast<double>(local.copies);
         const double tokens = g.expert ? c.tokens * m.moe.topK / copies : c.tokens;
         const double members = g.members;  // linear layers of this shape
-        const GemmTriple base = baseTimes.get(linear, tokens, WholeSizes{local.rows, local.cols}, !lora);
+        Priced& times = baseTimes[i];
+        if (g.transposeOf >= 0) {
+            const Priced& of = baseTimes[static_cast<std::size_t>(g.transposeOf)];
+            times = Priced{of.dataGradient, of.forward, of.weightGradient};
+        } else {
+            const GemmTimes priced = linearGemmSeconds(linear, tokens, WholeSizes{local.rows, local.cols}, !lora);
+            times = Priced{priced.forward, priced.dataGradient, priced.weightGradient};
+        }
+        const GemmTriple base{times.forward, times.dataGradient + times.weightGradient};  // passes()
         t.linearForward += members * copies * base.forward;
         t.linearBackward += members * copies * base.backward;
         if (format == GemmFormat::Fp8) {

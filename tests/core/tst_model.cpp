@@ -169,6 +169,18 @@ private slots:
                 QCOMPARE(int(merged.opRecomputed), recomputed);
             }
             QCOMPARE(next, expected.size());
+            // A transpose names an earlier entry of the transposed shape, column- against
+            // row-parallel, with the same experts (so the local shapes stay transposes).
+            const auto matrices = inventory.layerMatrices();
+            for (std::size_t i = 0; i < matrices.size(); ++i) {
+                const LayerMatrix& g = matrices[i];
+                if (g.transposeOf < 0)
+                    continue;
+                QVERIFY2(static_cast<std::size_t>(g.transposeOf) < i, m.id.c_str());
+                const LayerMatrix& of = matrices[static_cast<std::size_t>(g.transposeOf)];
+                QVERIFY2(of.rows == g.cols && of.cols == g.rows && of.copies == g.copies && of.expert == g.expert, m.id.c_str());
+                QVERIFY2(of.split == TpSplit::Column && g.split == TpSplit::Row, m.id.c_str());
+            }
         }
         // Llama 2 7B: q, k, v (one shape), o, gate and up, down; Qwen2.5 7B has biases on q, k
         // and v (three addmm) and grouped KV heads (k and v narrower than q).
@@ -176,11 +188,29 @@ private slots:
         QCOMPARE(llama.layerMatrices().size(), std::size_t{4});
         QCOMPARE(int(llama.layerMatrices()[0].members), 3);
         QCOMPARE(int(llama.layerMatrices()[0].opRecomputed), 1);  // k, the second mm
+        // o is q's transpose and down that of gate and up; q and gate/up are priced themselves.
+        QCOMPARE(int(llama.layerMatrices()[0].transposeOf), -1);
+        QCOMPARE(int(llama.layerMatrices()[1].transposeOf), 0);
+        QCOMPARE(int(llama.layerMatrices()[2].transposeOf), -1);
+        QCOMPARE(int(llama.layerMatrices()[3].transposeOf), 2);
+        // DeepSeek-V3's MLA output projection is no transpose of its query up projection; each
+        // expert MLP's down is its own gate and up's.
+        const ParameterInventory deepseek(preset("deepseek-v3"));
+        int transposes = 0;
+        for (const LayerMatrix& g : deepseek.layerMatrices()) {
+            if (g.transposeOf < 0)
+                continue;
+            ++transposes;
+            QCOMPARE(g.rows, preset("deepseek-v3").hidden);  // a down projection: hidden x expert FFN
+            QCOMPARE(g.cols, preset("deepseek-v3").expertFfn());
+        }
+        QCOMPARE(transposes, 2);  // the routed experts' down and the shared expert's
         const ParameterInventory qwen(preset("qwen2.5-7b"));
         QCOMPARE(qwen.layerMatrices().size(), std::size_t{5});
         QCOMPARE(int(qwen.layerMatrices()[0].opRecomputed), 1);  // q: addmm
         QCOMPARE(int(qwen.layerMatrices()[1].opRecomputed), 2);  // k, v: addmm
         QCOMPARE(int(qwen.layerMatrices()[2].opRecomputed), 0);  // o: the first mm, saved
+        QCOMPARE(int(qwen.layerMatrices()[2].transposeOf), 0);    // o of q, past the narrower k and v
     }
 
     void opPolicyFlopsCountTheAddmmCalls()
