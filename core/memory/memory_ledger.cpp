@@ -119,6 +119,41 @@ int groupsWithPeers(const LedgerLayout& l)
     return int{std::int64_t{l.dp} * l.cp > 1} + int{l.tp > 1} + int{l.pp > 1} + int{l.cp > 1} + int{l.ep > 1};
 }
 
+// The unshared states of the tensors a stage holds: `layers` layers (`dense` of them a MoE model's
+// first-k dense layers, with their dense MLP in place of the MoE block), the embedding on the first
+// stage, the final norm and output layer on the last (`tied`: with the copy of the word embedding
+// a tied model's last stage keeps under a pipeline). Built from the first product, not from zero:
+// the same sum to the bit, as every figure is non-negative.
+TensorTotals stageTensorSum(const LedgerTensors& t, bool experts, int layers, int dense, bool first, bool last, bool tied)
+{
+    const double times = layers;
+    const TensorTotals& layer = t.layer;
+    TensorTotals sum;
+    sum.params = times * layer.params;
+    for (int k = 0; k < 2; ++k) {  // both kinds: a StateSharer without experts reads only the first
+        sum.shard.weights[k] = times * layer.shard.weights[k];
+        sum.shard.trainableWeights[k] = times * layer.shard.trainableWeights[k];
+        sum.shard.gradients[k] = times * layer.shard.gradients[k];
+        sum.shard.gathered[k] = times * layer.shard.gathered[k];
+        sum.masterWeights[k] = times * layer.masterWeights[k];
+        sum.optimizerStates[k] = times * layer.optimizerStates[k];
+        sum.trainable[k] = times * layer.trainable[k];
+    }
+    if (dense > 0) {
+        addTensors(sum, t.moeBlock, -dense, experts);
+        addTensors(sum, t.denseMlp, dense, experts);
+    }
+    if (first)
+        addTensors(sum, t.embedding, 1.0, experts);
+    if (last) {
+        addTensors(sum, t.final, 1.0, experts);
+        // Megatron-LM, LanguageModule.setup_embeddings_and_output_layer.
+        if (tied)
+            addTensors(sum, t.tiedOutput, 1.0, experts);
+    }
+    return sum;
+}
+
 } // namespace
 
 int dataParallelRanks(const LedgerLayout& layout, bool expert)
@@ -244,6 +279,9 @@ void ledgerTensorsInto(const Scenario& s, const ParameterInventory& inventory, s
     }
     if (s.model.tiedEmbeddings)
         finish(tiedOutput, out.tiedOutput);
+    const ModelSpec& m = s.model;
+    const int dense = m.moe.isMoe() ? std::clamp(m.moe.denseLayers, 0, m.layers) : 0;
+    out.wholeModel = stageTensorSum(out, m.moe.isMoe(), m.layers, dense, true, true, false);
 }
 
 LedgerActivations ledgerActivations(const Scenario& s, const ParameterInventory& inventory, const LedgerLayout& layout)
@@ -264,51 +302,20 @@ LedgerActivations ledgerActivations(const Scenario& s, const ParameterInventory&
 
 namespace {
 
-// The unshared states of the tensors on `stage`: its layers (a MoE model's first-k dense layers with
-// their dense MLP in place of the MoE block), the embedding on the first stage, the final norm and
-// output layer on the last (with the tied copy of the word embedding under a pipeline). Built from
-// the first product, not from zero: the same sum to the bit, as every figure is non-negative.
-TensorTotals stageTensors(const Scenario& s, const LedgerLayout& l, const LedgerTensors& t, bool experts, int stage,
-                          int layersOnStage)
-{
-    const double layers = layersOnStage;
-    const TensorTotals& layer = t.layer;
-    TensorTotals sum;
-    sum.params = layers * layer.params;
-    for (int k = 0; k < 2; ++k) {  // both kinds: a StateSharer without experts reads only the first
-        sum.shard.weights[k] = layers * layer.shard.weights[k];
-        sum.shard.trainableWeights[k] = layers * layer.shard.trainableWeights[k];
-        sum.shard.gradients[k] = layers * layer.shard.gradients[k];
-        sum.shard.gathered[k] = layers * layer.shard.gathered[k];
-        sum.masterWeights[k] = layers * layer.masterWeights[k];
-        sum.optimizerStates[k] = layers * layer.optimizerStates[k];
-        sum.trainable[k] = layers * layer.trainable[k];
-    }
-    // The first k layers of a MoE model have a dense MLP in place of the MoE block; they sit at
-    // the start of the first stage(s).
-    const int dense = denseLayersOnStage(s, l, stage);
-    if (dense > 0) {
-        addTensors(sum, t.moeBlock, -dense, experts);
-        addTensors(sum, t.denseMlp, dense, experts);
-    }
-    if (stage == 0)
-        addTensors(sum, t.embedding, 1.0, experts);
-    if (stage == l.pp - 1) {
-        addTensors(sum, t.final, 1.0, experts);
-        // Tied embeddings under pipeline parallelism: the last stage keeps its own copy of the
-        // word embedding for the output layer (Megatron-LM, LanguageModule.setup_embeddings_and_output_layer).
-        if (s.model.tiedEmbeddings && l.pp > 1)
-            addTensors(sum, t.tiedOutput, 1.0, experts);
-    }
-    return sum;
-}
-
 // Sets every field of `g` (it may hold another stage's figures).
 void stageMemoryInto(const Scenario& s, const LedgerLayout& l, const LedgerTensors& tensors, const StateSharer& share,
                      const LedgerActivations& acts, int stage, GpuMemory& g)
 {
     const int layersOnStage = l.layersOn(stage, s.model.layers);
-    share(stageTensors(s, l, tensors, share.experts(), stage, layersOnStage), g);
+    // Without a pipeline the one stage holds the whole model, summed with the tensors; else the
+    // stage's own parts (a MoE model's first k dense layers sit at the start of the first stages).
+    if (l.pp == 1) {
+        share(tensors.wholeModel, g);
+    } else {
+        share(stageTensorSum(tensors, share.experts(), layersOnStage, denseLayersOnStage(s, l, stage), stage == 0,
+                             stage == l.pp - 1, s.model.tiedEmbeddings),
+              g);
+    }
     g.stage = stage;
     g.layersOnStage = layersOnStage;
     g.layerActivations = acts.perLayer;

@@ -144,6 +144,11 @@ struct LedgerTensors {
     int ep = 1;
     TensorTotals layer, embedding, final, moeBlock, denseMlp;
     TensorTotals tiedOutput;  // tied embeddings: the copy of the word embedding the last stage keeps under pp > 1
+    // What one stage holding the whole model holds (every layer, a MoE model's first k dense, the
+    // embedding and the final part; no tied copy): every layout without a pipeline, the single
+    // GPU's among them, shares this sum instead of adding its parts again. Its expert entries are
+    // set only for a model with experts (the only ones read).
+    TensorTotals wholeModel;
 };
 LedgerTensors ledgerTensors(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
                             int tp, int ep);

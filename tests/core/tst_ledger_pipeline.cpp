@@ -119,7 +119,8 @@ private slots:
             LedgerTensors filledTensors[2];
             writeOverTwoFillers(filledTensors,
                                 [&](LedgerTensors& t) { ledgerTensorsInto(s, inventory, total, layout.tp, layout.ep, t); });
-            std::vector<TensorTotals LedgerTensors::*> summed{&LedgerTensors::embedding, &LedgerTensors::layer, &LedgerTensors::final};
+            std::vector<TensorTotals LedgerTensors::*> summed{&LedgerTensors::embedding, &LedgerTensors::layer, &LedgerTensors::final,
+                                                              &LedgerTensors::wholeModel};
             if (s.model.moe.isMoe())
                 summed.insert(summed.end(), {&LedgerTensors::moeBlock, &LedgerTensors::denseMlp});
             if (s.model.tiedEmbeddings)
