@@ -25,8 +25,9 @@ using ledger::TensorAccountant;
 // One GPU's share of a stage's unshared states under the layout's ZeRO stage and offload: per
 // kind of tensor (dense, expert), the data-parallel shard of each state the stage shards, else all
 // of it. The GPU keeps only reduction buckets of what is offloaded (ZeRO-Offload, §4.1). Applied
-// once per stage, to the stage's tensors summed (stageTensors), not to each part and then summed:
-// that shared three parts and added their 20 figures each, twice per estimate.
+// once per stage, to the stage's tensors summed (stageTensorSum, or the tensors' wholeModel without
+// a pipeline), not to each part and then summed: that shared three parts and added their 20
+// figures each, twice per estimate.
 class StateSharer {
 public:
     // `experts`: whether the model has expert tensors; without them every expert total is zero:
@@ -242,9 +243,9 @@ void ledgerTensorsInto(const Scenario& s, const ParameterInventory& inventory, s
     const bool summed = accountant.fromSums(inventory, {&embedding, &layer, &moeBlock, &denseMlp, &final, &tiedOutput});
     // A part is zeroed just before it is first added to: every one before the loop over the groups,
     // else just before its finish (the parts a model has no groups in are never finished, and
-    // nothing reads them: a stage adds the MoE parts only for a MoE model's first-k dense layers and
-    // the tied copy only for tied embeddings under a pipeline). Zeroing the whole object first cost about 100
-    // instructions of every estimate.
+    // nothing reads them: a stage adds the MoE parts only for a MoE model's first-k dense layers
+    // and the tied copy only for tied embeddings under a pipeline). Zeroing the whole object first
+    // cost about 100 instructions of every estimate.
     const auto finish = [&](const Elements& counts, TensorTotals& part) {
         if (summed)
             part = TensorTotals{};

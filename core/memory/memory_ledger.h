@@ -147,7 +147,8 @@ struct LedgerTensors {
     // What one stage holding the whole model holds (every layer, a MoE model's first k dense, the
     // embedding and the final part; no tied copy): every layout without a pipeline, the single
     // GPU's among them, shares this sum instead of adding its parts again. Its expert entries are
-    // set only for a model with experts (the only ones read).
+    // read only for a model with experts; its unshardedWeightBytes is not summed (zero): ZeRO-3's
+    // gather working set is one layer's, read from `layer`.
     TensorTotals wholeModel;
 };
 LedgerTensors ledgerTensors(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
