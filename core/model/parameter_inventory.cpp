@@ -66,12 +66,14 @@ void ParameterInventory::addLayerMatrix(const TensorGroup& g, bool sameShapeAsPr
         return;
     }
     assert(matrices_ < layerMatrices_.size());
-    assert(transposeOf < 0
-           || (static_cast<std::size_t>(transposeOf) < matrices_ && layerMatrices_[static_cast<std::size_t>(transposeOf)].rows == g.cols
-               && layerMatrices_[static_cast<std::size_t>(transposeOf)].cols == g.rows
-               && layerMatrices_[static_cast<std::size_t>(transposeOf)].copies == g.copies
-               && layerMatrices_[static_cast<std::size_t>(transposeOf)].expert == g.expert
-               && layerMatrices_[static_cast<std::size_t>(transposeOf)].split == TpSplit::Column && g.split == TpSplit::Row));
+#ifndef NDEBUG
+    if (transposeOf >= 0) {  // an earlier entry of the transposed shape, column- against row-parallel
+        assert(static_cast<std::size_t>(transposeOf) < matrices_);
+        const LayerMatrix& of = layerMatrices_[static_cast<std::size_t>(transposeOf)];
+        assert(of.rows == g.cols && of.cols == g.rows && of.copies == g.copies && of.expert == g.expert
+               && of.split == TpSplit::Column && g.split == TpSplit::Row);
+    }
+#endif
     layerMatrices_[matrices_++] = LayerMatrix{g.rows, g.cols, g.copies, g.split, g.expert, 1,
                                               static_cast<std::uint8_t>(recomputed ? 1 : 0), static_cast<std::uint8_t>(size_ - 1),
                                               static_cast<std::int8_t>(transposeOf)};
@@ -181,8 +183,8 @@ ParameterInventory::ParameterInventory(const ModelSpec& m) : tiedEmbeddings_(m.t
         add("layer.attention.kv_up", Placement::Layer, static_cast<std::int64_t>(m.heads) * (m.effectiveHeadDim() + m.vHeadDim),
             m.kvLoraRank, 1, TpSplit::Column, false, kProjK | kProjV);
     } else {
-        queryMatrix = nextMatrix();
         add("layer.attention.q", Placement::Layer, q, h, 1, TpSplit::Column, false, kProjQ);
+        queryMatrix = lastMatrix();
         add("layer.attention.k", Placement::Layer, kv, h, 1, TpSplit::Column, false, kProjK, false, kv == q);
         add("layer.attention.v", Placement::Layer, m.valueWidth(), h, 1, TpSplit::Column, false, kProjV, false, m.valueWidth() == kv);
         if (m.qkvBias)

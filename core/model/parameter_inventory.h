@@ -99,6 +99,8 @@ class ParameterInventory {
 public:
     explicit ParameterInventory(const ModelSpec& model);
     std::span<const TensorGroup> groups() const { return {groups_.data(), size_}; }
+    // At most this many entries, so a caller may keep one value per entry inline.
+    static constexpr std::size_t kMaxLayerMatrices = 16;
     std::span<const LayerMatrix> layerMatrices() const { return {layerMatrices_.data(), matrices_}; }
     // The members of `matrix` (one of layerMatrices()) whose projection is among `targets` (LoRA's).
     int membersIn(const LayerMatrix& matrix, unsigned targets) const
@@ -139,13 +141,12 @@ private:
     // previous layer matrix has its shape, split and placement) as a member of the last one;
     // `transposeOf` as LayerMatrix has it (the caller knows it from the model's widths).
     [[gnu::always_inline]] inline void addLayerMatrix(const TensorGroup& g, bool sameShapeAsPrevious, int transposeOf);
-    // The index the next new layer matrix entry gets (for a later entry's transposeOf).
-    int nextMatrix() const { return static_cast<int>(matrices_); }
+    // The index of the last layer matrix entry, -1 before the first (for a later entry's transposeOf).
     int lastMatrix() const { return static_cast<int>(matrices_) - 1; }
     void finishCount(const ModelSpec& m);
     std::array<TensorGroup, 32> groups_;  // the first size_ are set
     std::size_t size_ = 0;
-    std::array<LayerMatrix, 16> layerMatrices_;  // the first matrices_ are set
+    std::array<LayerMatrix, kMaxLayerMatrices> layerMatrices_;  // the first matrices_ are set
     std::size_t matrices_ = 0;
     unsigned biasedProjections_ = 0;  // projections whose linear layers have a bias (aten.addmm, not aten.mm)
     int mmCalls_ = 0;                 // the layer's aten.mm calls so far, while the groups are added

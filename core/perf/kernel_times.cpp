@@ -3,9 +3,8 @@
 #include "core/perf/kernel_times.h"
 
 #include <algorithm>
-#include <span>
 #include <cmath>
-#include <limits>
+#include <span>
 
 namespace shardscope::step {
 namespace {
@@ -178,14 +177,13 @@ LayerKernelTimes layerKernelTimes(const Context& c)
     // three in other roles: its forward is the data gradient (m, k; n), its data gradient the
     // forward, and its weight gradient (k, n; m) the weight gradient with the output's sides
     // swapped, the same to the last bit (linearGemmSeconds). Only entries before the current one
-    // are read, each after it was written.
-    // A GemmTimes without its member initialisers: zeroing sixteen of them cost about 50
-    // instructions of every estimate.
+    // are read, each after it was written. Priced is a GemmTimes without its member initialisers:
+    // zeroing sixteen of them cost about 50 instructions of every estimate.
     struct Priced {
         double forward, dataGradient, weightGradient;
     };
     const std::span<const LayerMatrix> matrices = c.inventory.layerMatrices();
-    Priced baseTimes[16];
+    Priced baseTimes[ParameterInventory::kMaxLayerMatrices];
     for (std::size_t i = 0; i < matrices.size(); ++i) {
         const LayerMatrix& g = matrices[i];
         const LocalShape local = localShape(g, l.tp, l.ep);
