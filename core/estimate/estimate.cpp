@@ -152,7 +152,7 @@ Estimate estimate(const Scenario& s)
     Unzeroed<LedgerTensors> tensorsStorage;
     LedgerTensors& singleTensors = tensorsStorage.get();
     ledgerTensorsInto(s, inventory, count.total, single.tp, single.ep, singleTensors);
-    mostLoadedStageInto(s, single, singleTensors, singleActivations, e.memory.singleGpu);
+    singleGpuStageInto(s, single.microbatches, singleTensors, singleActivations, e.memory.singleGpu);
     const bool sameActivations = layout.tp == single.tp && layout.cp == single.cp && layout.sequenceParallel == single.sequenceParallel;
     const bool sameTensors = layout.tp == single.tp && layout.ep == single.ep;
     // Not `same ? single : ledgerActivations(...)`: a conditional with a temporary on one side copies

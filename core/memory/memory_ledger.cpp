@@ -238,48 +238,54 @@ void ledgerTensorsInto(const Scenario& s, const ParameterInventory& inventory, s
     out.tp = tp;
     out.ep = ep;
     const TensorAccountant accountant(s, tp, ep, shapeParameters);
-    using Elements = TensorAccountant::Elements;
-    Elements embedding, layer, moeBlock, denseMlp, final, tiedOutput;
-    const bool summed = accountant.fromSums(inventory, {&embedding, &layer, &moeBlock, &denseMlp, &final, &tiedOutput});
-    // A part is zeroed just before it is first added to: every one before the loop over the groups,
-    // else just before its finish (the parts a model has no groups in are never finished, and
-    // nothing reads them: a stage adds the MoE parts only for a MoE model's first-k dense layers
-    // and the tied copy only for tied embeddings under a pipeline). Zeroing the whole object first
-    // cost about 100 instructions of every estimate.
-    const auto finish = [&](const Elements& counts, TensorTotals& part) {
-        if (summed)
-            part = TensorTotals{};
-        accountant.finish(counts, part);
-    };
-    if (!summed)
-        out.embedding = out.layer = out.final = out.moeBlock = out.denseMlp = out.tiedOutput = TensorTotals{};
-    for (const TensorGroup& g : summed ? std::span<const TensorGroup>() : inventory.groups()) {
-        switch (g.placement) {
-        case Placement::Embedding: accountant.add(g, embedding, out.embedding); break;
-        case Placement::Layer:
-            accountant.add(g, layer, out.layer);
-            if (g.moeBlock)
-                accountant.add(g, moeBlock, out.moeBlock);
-            break;
-        case Placement::DenseLayer: accountant.add(g, denseMlp, out.denseMlp); break;
-        case Placement::FinalNorm:
-        case Placement::Output: accountant.add(g, final, out.final); break;
+    // Only the parts the model has are written (the MoE parts for a model with experts, the tied
+    // copy for tied embeddings); nothing reads the others (a stage adds the MoE parts only for a
+    // MoE model's first-k dense layers and the tied copy only for tied embeddings under a
+    // pipeline). Zeroing the whole object first cost about 100 instructions of every estimate.
+    const bool experts = s.model.moe.isMoe();
+    const bool tied = s.model.tiedEmbeddings;
+    if (accountant.summable()) {
+        const auto part = [&](InventoryPart p, TensorTotals& totals) { accountant.finishFromSums(inventory.elements(p), totals, experts); };
+        part(InventoryPart::Embedding, out.embedding);
+        part(InventoryPart::Layer, out.layer);
+        part(InventoryPart::Final, out.final);
+        if (experts) {
+            part(InventoryPart::MoeBlock, out.moeBlock);
+            part(InventoryPart::DenseMlp, out.denseMlp);
         }
-        // Tied embeddings under pipeline parallelism: the last stage keeps its own copy of the
-        // word embedding for the output layer (Megatron-LM, LanguageModule.setup_embeddings_and_output_layer).
-        if (s.model.tiedEmbeddings && g.placement == Placement::Embedding && g.split == TpSplit::Vocab)
-            accountant.add(g, tiedOutput, out.tiedOutput);
+        if (tied)
+            part(InventoryPart::TiedOutput, out.tiedOutput);
+    } else {
+        using Elements = TensorAccountant::Elements;
+        Elements embedding, layer, moeBlock, denseMlp, final, tiedOutput;
+        out.embedding = out.layer = out.final = out.moeBlock = out.denseMlp = out.tiedOutput = TensorTotals{};
+        for (const TensorGroup& g : inventory.groups()) {
+            switch (g.placement) {
+            case Placement::Embedding: accountant.add(g, embedding, out.embedding); break;
+            case Placement::Layer:
+                accountant.add(g, layer, out.layer);
+                if (g.moeBlock)
+                    accountant.add(g, moeBlock, out.moeBlock);
+                break;
+            case Placement::DenseLayer: accountant.add(g, denseMlp, out.denseMlp); break;
+            case Placement::FinalNorm:
+            case Placement::Output: accountant.add(g, final, out.final); break;
+            }
+            // Tied embeddings under pipeline parallelism: the last stage keeps its own copy of the
+            // word embedding for the output layer (Megatron-LM, LanguageModule.setup_embeddings_and_output_layer).
+            if (tied && g.placement == Placement::Embedding && g.split == TpSplit::Vocab)
+                accountant.add(g, tiedOutput, out.tiedOutput);
+        }
+        accountant.finish(embedding, out.embedding);
+        accountant.finish(layer, out.layer);
+        accountant.finish(final, out.final);
+        if (experts) {
+            accountant.finish(moeBlock, out.moeBlock);
+            accountant.finish(denseMlp, out.denseMlp);
+        }
+        if (tied)
+            accountant.finish(tiedOutput, out.tiedOutput);
     }
-    finish(embedding, out.embedding);
-    finish(layer, out.layer);
-    finish(final, out.final);
-    // The other parts have groups only in mixture-of-experts models and with tied embeddings.
-    if (s.model.moe.isMoe()) {
-        finish(moeBlock, out.moeBlock);
-        finish(denseMlp, out.denseMlp);
-    }
-    if (s.model.tiedEmbeddings)
-        finish(tiedOutput, out.tiedOutput);
     const ModelSpec& m = s.model;
     const int dense = m.moe.isMoe() ? std::clamp(m.moe.denseLayers, 0, m.layers) : 0;
     out.wholeModel = stageTensorSum(out, m.moe.isMoe(), m.layers, dense, true, true, false);
@@ -384,6 +390,15 @@ void mostLoadedStageInto(const Scenario& s, const LedgerLayout& layout, const Le
         if (candidate.device.total() > worst.device.total())
             worst = candidate;
     }
+}
+
+void singleGpuStageInto(const Scenario& s, std::int64_t microbatches, const LedgerTensors& tensors,
+                        const LedgerActivations& acts, GpuMemory& out)
+{
+    LedgerLayout l;  // singleGpuLayout's: every degree 1, no ZeRO, no offload
+    l.microbatches = microbatches;
+    assert(tensors.tp == 1 && tensors.ep == 1);
+    stageMemoryInto(s, l, tensors, StateSharer(l, s.model.moe.isMoe()), acts, 0, out);
 }
 
 GpuMemory gpuMemoryAtStage(const Scenario& s, const LedgerLayout& layout, int stage)

@@ -181,6 +181,13 @@ GpuMemory mostLoadedStage(const Scenario& scenario, const LedgerLayout& layout, 
 void mostLoadedStageInto(const Scenario& scenario, const LedgerLayout& layout, const LedgerTensors& tensors,
                          const LedgerActivations& activations, GpuMemory& out);
 
+// The same for one GPU holding the whole model (singleGpuLayout with `microbatches`): the layout
+// is a constant here, so its shares, groups and pipeline terms fold away (the estimate's
+// single-GPU ledger cost about 150 instructions more through mostLoadedStageInto).
+// `tensors` must have been summed for tp 1 and ep 1.
+void singleGpuStageInto(const Scenario& scenario, std::int64_t microbatches, const LedgerTensors& tensors,
+                        const LedgerActivations& activations, GpuMemory& out);
+
 // One pipeline stage's GPU (0-based; clamped to the layout's stages).
 GpuMemory gpuMemoryAtStage(const Scenario& scenario, const LedgerLayout& layout, int stage);
 

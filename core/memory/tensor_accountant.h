@@ -77,22 +77,8 @@ public:
 
     // Without tensor or expert parallelism, with every state a number of bytes per element and no
     // adapters, a part's counts are the inventory's sums, made once when it was built: no loop over
-    // the groups. Both are exact whole numbers, so they are the same either way.
-    // Fills `parts` (indexed by InventoryPart) and returns true when it applies.
-    bool fromSums(const ParameterInventory& inventory, const std::array<Elements*, kInventoryParts>& parts) const
-    {
-        if (tp_ != 1 || ep_ != 1 || frozenBase_ || !perElementOptimizer_)
-            return false;
-        for (std::size_t p = 0; p < kInventoryParts; ++p) {
-            const PartElements& sums = inventory.elements(static_cast<InventoryPart>(p));
-            Elements& out = *parts[p];
-            for (int kind = 0; kind < 2; ++kind) {
-                out.count[kind][0] = linearIndex_ == 1 ? sums.count[kind][0] : sums.count[kind][0] + sums.count[kind][1];
-                out.count[kind][1] = linearIndex_ == 1 ? sums.count[kind][1] : 0;
-            }
-        }
-        return true;
-    }
+    // the groups (finishFromSums). Both are exact whole numbers, so they are the same either way.
+    bool summable() const { return tp_ == 1 && ep_ == 1 && !frozenBase_ && perElementOptimizer_; }
 
     // Applies the bytes per element to a part's counts.
     void finish(const Elements& counts, TensorTotals& out) const
@@ -117,6 +103,35 @@ public:
                     out.optimizerStates[kind] += elements * optimizerBytes_;
             }
         }
+    }
+
+    // A part's states from the inventory's sums (summable() layouts), written over whatever `out`
+    // held. A dense model whose linear weights take no bytes of their own has one count per part,
+    // and each figure is then a single product, stored once: no zeroing and no sums of zeros (the
+    // same numbers, since 0 + x is x). Otherwise the part is zeroed and finished from its counts.
+    void finishFromSums(const PartElements& sums, TensorTotals& out, bool experts) const
+    {
+        if (experts || linearIndex_ != 0) {
+            Elements counts;
+            for (int kind = 0; kind < 2; ++kind) {
+                counts.count[kind][0] = linearIndex_ == 1 ? sums.count[kind][0] : sums.count[kind][0] + sums.count[kind][1];
+                counts.count[kind][1] = linearIndex_ == 1 ? sums.count[kind][1] : 0;
+            }
+            out = TensorTotals{};
+            finish(counts, out);
+            return;
+        }
+        const double elements = scaled(static_cast<double>(sums.count[0][0] + sums.count[0][1]));
+        const double weights = elements * weightBytes_[0];
+        out.params = elements;
+        out.unshardedWeightBytes = weights;
+        out.shard = ShardBytes{{weights, 0.0}, {weights, 0.0}, {elements * recipe_.gradient, 0.0}, {elements * gatherBytes_[0], 0.0}};
+        out.masterWeights[0] = elements * recipe_.master;
+        out.masterWeights[1] = 0.0;
+        out.optimizerStates[0] = elements * optimizerBytes_;
+        out.optimizerStates[1] = 0.0;
+        out.trainable[0] = elements;
+        out.trainable[1] = 0.0;
     }
 
 private:

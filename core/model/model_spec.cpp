@@ -24,6 +24,13 @@ void validateModel(const ModelSpec& m, Diagnostics& out)
     requirePositive(m.heads, "heads", out);
     requirePositive(m.ffnHidden, "ffn_hidden", out);
     requirePositive(m.vocab, "vocab", out);
+    validateModelRelations(m, out);
+    if (m.exactParams && *m.exactParams <= 0)
+        out.push_back(makeDiagnostic(Severity::Error, "model.params", msg::kPositiveWhole, {std::to_string(*m.exactParams)}));
+}
+
+void validateModelRelations(const ModelSpec& m, Diagnostics& out)
+{
     const auto str = [](std::int64_t v) { return std::to_string(v); };
     if (m.kvHeads < 0 || m.headDim < 0 || m.moe.experts < 0 || m.moe.topK < 0 || m.moe.sharedExperts < 0
         || m.moe.expertFfnHidden < 0 || m.maxPositions < 0) {
@@ -50,8 +57,6 @@ void validateModel(const ModelSpec& m, Diagnostics& out)
         out.push_back(makeDiagnostic(Severity::Error, "model.dense_layers", msg::kDenseLayers, {str(m.moe.denseLayers), str(m.layers)}));
     if (m.position == PositionKind::Learned && m.maxPositions <= 0)
         out.push_back(makeDiagnostic(Severity::Error, "model.max_positions", msg::kLearnedPositions));
-    if (m.exactParams && *m.exactParams <= 0)
-        out.push_back(makeDiagnostic(Severity::Error, "model.params", msg::kPositiveWhole, {str(*m.exactParams)}));
 }
 
 ParameterCount countParameters(const ModelSpec& m)

@@ -82,6 +82,10 @@ struct ModelSpec {
 // Checks that the shape is self-consistent (positive sizes, heads divisible by kv heads, ...).
 // Fields are reported as "model.<name>".
 void validateModel(const ModelSpec& model, Diagnostics& out);
+// The same without the checks that the field table's ranges already make (layers, hidden, heads,
+// ffn_hidden and vocab at least 1, --params at least 1): for a scenario whose fields are known to
+// be within their ranges (checkScenario), where those checks ran on every estimate for nothing.
+void validateModelRelations(const ModelSpec& model, Diagnostics& out);
 
 // Exact parameter counts of the shape (ignores exactParams).
 struct ParameterCount {

@@ -99,9 +99,11 @@ std::unique_ptr<StepKernels, StepKernelsDeleter> stepKernels(const Scenario& sce
                                                              std::int64_t shapeParameters, const GpuSpec& gpu,
                                                              const LedgerLayout& layout);
 
-// estimateStep into `r` (cleared first), with the kernels
-// given when not null (they must be stepKernels of the same scenario and layout) and diagnostics
-// only when `out` is not null: what the planner calls for each layout. estimateStep is this.
+// estimateStep into `r`, which must hold no figures yet: a new StepEstimate (the estimate's own) or
+// one cleared with clearStep (the planner's, reused for each layout). The kernels are the ones
+// given when not null (they must be stepKernels of the same scenario and layout), diagnostics
+// come only when `out` is not null. estimateStep is this.
+void clearStep(StepEstimate& r);
 void estimateStepInto(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
                       const GpuSpec& gpu, const LedgerLayout& layout, const GpuMemory& mostLoaded,
                       const StepKernels* kernels, StepEstimate& r, Diagnostics* out);

@@ -221,6 +221,7 @@ void Worker::group(Scenario& w, const GroupKey& key, std::uint64_t order)
                                 continue;
                         }
                         ++result.stepModelled;
+                        clearStep(step);
                         estimateStepInto(w, inventory, shapeParameters, gpu, layout, memory, kernels.get(), step, nullptr);
                         plan.stepSeconds = step.stepSeconds;
                         plan.mfu = step.mfu;

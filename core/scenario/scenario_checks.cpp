@@ -138,7 +138,7 @@ bool checkScenario(const Scenario& s, Diagnostics& out, const GpuSpec** gpu)
     checkFieldRanges(s, out);
     const bool inRange = out.size() == before;
     if (inRange) {
-        validateModel(s.model, out);
+        validateModelRelations(s.model, out);  // the ranges covered the rest of validateModel
         checkParallel(s, out);
     }
     checkTraining(s, out);
