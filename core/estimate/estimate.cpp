@@ -145,7 +145,7 @@ Estimate estimate(const Scenario& s)
     // Activations depend on tp, cp and sequence parallelism only (besides model and training):
     // a layout without them keeps what one GPU keeps, so they are computed once.
     const LedgerLayout single = singleGpuLayout(s);
-    const LedgerActivations singleActivations = ledgerActivations(s, inventory, single);
+    const LedgerActivations singleActivations = singleGpuActivations(s, inventory);
     // Likewise the unshared states depend on tp and ep only: a layout without them (data
     // parallelism, ZeRO, pipelines) shares the single GPU's sums and only shards them.
     // ledgerTensorsInto writes every part the model has, and only those are read.

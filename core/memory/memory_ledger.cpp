@@ -291,10 +291,15 @@ void ledgerTensorsInto(const Scenario& s, const ParameterInventory& inventory, s
     out.wholeModel = stageTensorSum(out, m.moe.isMoe(), m.layers, dense, true, true, false);
 }
 
-LedgerActivations ledgerActivations(const Scenario& s, const ParameterInventory& inventory, const LedgerLayout& layout)
+namespace {
+
+// ledgerActivations' body, for a layout's tp, cp and sequence parallelism, inlined into both entry
+// points: the single GPU's has them as constants.
+[[gnu::always_inline]] inline LedgerActivations activationsFor(const Scenario& s, const ParameterInventory& inventory, int tp,
+                                                               int cp, bool sequenceParallel)
 {
-    const ActivationContext context{&s.model, &s.training, &inventory, recipeBytes(s.training), layout.tp, layout.cp,
-                                    layout.sequenceParallel, s.training.finetune != FineTune::Full};
+    const ActivationContext context{&s.model, &s.training, &inventory, recipeBytes(s.training), tp, cp,
+                                    sequenceParallel, s.training.finetune != FineTune::Full};
     const ActivationTerms terms = layerActivationTerms(context);
     const LayerActivationBytes layer = layerActivationBytes(context, terms);
     // Built whole, not default-initialised and then assigned (its 30 numbers zeroed first).
@@ -305,6 +310,18 @@ LedgerActivations ledgerActivations(const Scenario& s, const ParameterInventory&
                              lossBackwardWorkingSet(context),
                              embeddingActivations(context),
                              outputActivations(context)};
+}
+
+} // namespace
+
+LedgerActivations ledgerActivations(const Scenario& s, const ParameterInventory& inventory, const LedgerLayout& layout)
+{
+    return activationsFor(s, inventory, layout.tp, layout.cp, layout.sequenceParallel);
+}
+
+LedgerActivations singleGpuActivations(const Scenario& s, const ParameterInventory& inventory)
+{
+    return activationsFor(s, inventory, 1, 1, false);
 }
 
 namespace {
@@ -372,6 +389,10 @@ void mostLoadedStageInto(const Scenario& s, const LedgerLayout& layout, const Le
 {
     assert(tensors.tp == layout.tp && tensors.ep == layout.ep);
     const StateSharer share(layout, s.model.moe.isMoe());
+    if (layout.pp == 1 && layout.vpp == 1) {  // one stage, known here: its pipeline terms fold away
+        stageMemoryInto(s, layout, tensors, share, acts, 0, worst);
+        return;
+    }
     // A stage holds more micro-batches in flight the earlier it is, so among middle stages with the
     // same number of layers (and no dense layers, which are lighter) the first bounds the others:
     // the first and last stages, the stages holding dense layers and the first other middle stage

@@ -170,6 +170,9 @@ struct LedgerActivations {
     double outputPerMicrobatch = 0;
 };
 LedgerActivations ledgerActivations(const Scenario& scenario, const ParameterInventory& inventory, const LedgerLayout& layout);
+// The same for singleGpuLayout (tp and cp 1, no sequence parallelism), with those as constants: its
+// divisions by them fold away (about 80 instructions of every estimate).
+LedgerActivations singleGpuActivations(const Scenario& scenario, const ParameterInventory& inventory);
 
 // `tensors` must have been summed for layout.tp and layout.ep.
 GpuMemory stageMemory(const Scenario& scenario, const LedgerLayout& layout, const LedgerTensors& tensors,

@@ -87,6 +87,51 @@ private slots:
         }
     }
 
+    // The estimator's single GPU goes through forms with the one-GPU layout as a constant
+    // (singleGpuStageInto, singleGpuActivations): they must give mostLoadedStageInto's and
+    // ledgerActivations' figures for singleGpuLayout to the bit, every field set whatever the
+    // result held; over dense, MoE, MLA, qk-norm, tied, LoRA, QLoRA, fp8, fp32, unfused attention and every
+    // recomputation policy, and with several micro-batches per step.
+    void singleGpuFormsAreTheGeneralOnes()
+    {
+        std::vector<Scenario> cases{singleGpu(nullptr), singleGpu("deepseek-v3"), singleGpu("gpt3-175b"),
+                                    singleGpu("mixtral-8x7b"), singleGpu("qwen3-30b-a3b"), singleGpu("bloom-176b")};
+        Scenario lora = singleGpu(nullptr);
+        lora.training.finetune = FineTune::Lora;
+        Scenario qlora = singleGpu("llama3-8b");
+        qlora.training.finetune = FineTune::Qlora;
+        Scenario fp8 = singleGpu("llama3-8b");
+        fp8.training.precision = Precision::Fp8Mixed;
+        Scenario fp32 = singleGpu("gpt3-175b");
+        fp32.training.precision = Precision::Fp32;
+        fp32.training.flashAttention = false;
+        fp32.training.globalBatch = 24;  // 24 micro-batches per step
+        cases.insert(cases.end(), {lora, qlora, fp8, fp32});
+        for (const Recompute policy : {Recompute::None, Recompute::Selective, Recompute::Full, Recompute::Op, Recompute::EveryKth}) {
+            Scenario s = singleGpu("llama3-8b");
+            s.training.recompute = policy;
+            s.training.recomputeEvery = 3;
+            cases.push_back(s);
+        }
+        for (const Scenario& s : cases) {
+            const LedgerLayout single = singleGpuLayout(s);
+            const ParameterInventory inventory(s.model);
+            const LedgerActivations general = ledgerActivations(s, inventory, single);
+            const LedgerActivations constant = singleGpuActivations(s, inventory);
+            QVERIFY(std::memcmp(&general.terms, &constant.terms, sizeof(ActivationTerms)) == 0);
+            for (double LedgerActivations::*figure :
+                 {&LedgerActivations::perLayer, &LedgerActivations::workingSet, &LedgerActivations::lossWorkingSet,
+                  &LedgerActivations::embeddingPerMicrobatch, &LedgerActivations::outputPerMicrobatch})
+                QVERIFY(std::memcmp(&(general.*figure), &(constant.*figure), sizeof(double)) == 0);
+            const LedgerTensors tensors = ledgerTensors(s, inventory, countParameters(s.model, inventory).total, 1, 1);
+            GpuMemory filled[2];
+            writeOverTwoFillers(filled, [&](GpuMemory& g) { singleGpuStageInto(s, single.microbatches, tensors, constant, g); });
+            QVERIFY(std::memcmp(&filled[0], &filled[1], sizeof(GpuMemory)) == 0);
+            const GpuMemory fresh = mostLoadedStage(s, single, tensors, general);
+            QVERIFY(std::memcmp(&filled[0], &fresh, sizeof(GpuMemory)) == 0);
+        }
+    }
+
     // The estimator writes the ledger's tensor sums over storage it never zeroes: every
     // part that is read is set, whatever the object held (the embedding, layer and final parts
     // always, the MoE parts for a model with experts, the tied copy for tied embeddings), and equals
