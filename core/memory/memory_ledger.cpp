@@ -245,7 +245,9 @@ void ledgerTensorsInto(const Scenario& s, const ParameterInventory& inventory, s
     const bool experts = s.model.moe.isMoe();
     const bool tied = s.model.tiedEmbeddings;
     if (accountant.summable()) {
-        const auto part = [&](InventoryPart p, TensorTotals& totals) { accountant.finishFromSums(inventory.elements(p), totals, experts); };
+        const auto part = [&](InventoryPart p, TensorTotals& totals) {
+            accountant.finishFromSums(inventory.elements(p), totals, experts);
+        };
         part(InventoryPart::Embedding, out.embedding);
         part(InventoryPart::Layer, out.layer);
         part(InventoryPart::Final, out.final);

@@ -186,7 +186,7 @@ void mostLoadedStageInto(const Scenario& scenario, const LedgerLayout& layout, c
 
 // The same for one GPU holding the whole model (singleGpuLayout with `microbatches`): the layout
 // is a constant here, so its shares, groups and pipeline terms fold away (the estimate's
-// single-GPU ledger cost about 150 instructions more through mostLoadedStageInto).
+// single-GPU ledger cost about 100 instructions more through mostLoadedStageInto).
 // `tensors` must have been summed for tp 1 and ep 1.
 void singleGpuStageInto(const Scenario& scenario, std::int64_t microbatches, const LedgerTensors& tensors,
                         const LedgerActivations& activations, GpuMemory& out);

@@ -125,7 +125,8 @@ public:
         const double weights = elements * weightBytes_[0];
         out.params = elements;
         out.unshardedWeightBytes = weights;
-        out.shard = ShardBytes{{weights, 0.0}, {weights, 0.0}, {elements * recipe_.gradient, 0.0}, {elements * gatherBytes_[0], 0.0}};
+        out.shard = ShardBytes{{weights, 0.0}, {weights, 0.0}, {elements * recipe_.gradient, 0.0},
+                               {elements * gatherBytes_[0], 0.0}};
         out.masterWeights[0] = elements * recipe_.master;
         out.masterWeights[1] = 0.0;
         out.optimizerStates[0] = elements * optimizerBytes_;

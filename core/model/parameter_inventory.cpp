@@ -75,8 +75,8 @@ void ParameterInventory::addLayerMatrix(Build& b, const TensorGroup& g, bool sam
     }
 #endif
     layerMatrices_[b.matrices++] = LayerMatrix{g.rows, g.cols, g.copies, g.split, g.expert, 1,
-                                               static_cast<std::uint8_t>(recomputed ? 1 : 0), static_cast<std::uint8_t>(b.groups - 1),
-                                              static_cast<std::int8_t>(transposeOf)};
+                                               static_cast<std::uint8_t>(recomputed ? 1 : 0),
+                                               static_cast<std::uint8_t>(b.groups - 1), static_cast<std::int8_t>(transposeOf)};
 }
 
 void ParameterInventory::sum(const TensorGroup& g)
