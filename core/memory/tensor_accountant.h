@@ -2,6 +2,7 @@
 // The memory ledger's per-rank sums of a model's tensors (core/memory/memory_ledger.cpp's own
 // helper, in a header of its own to keep that file to one job: placing states on GPUs).
 #include <array>
+#include <cassert>
 #include <cstdint>
 
 #include "core/memory/memory_ledger.h"
@@ -88,19 +89,19 @@ public:
                 if (counts.count[kind][linear] == 0)
                     continue;
                 const double elements = scaled(static_cast<double>(counts.count[kind][linear]));
-                const double weights = elements * weightBytes_[linear];
+                const ElementBytes bytes = bytesOf(elements, linear);
                 out.params += elements;
-                out.unshardedWeightBytes += weights;
-                out.shard.weights[kind] += weights;
-                out.shard.gathered[kind] += elements * gatherBytes_[linear];
+                out.unshardedWeightBytes += bytes.weights;
+                out.shard.weights[kind] += bytes.weights;
+                out.shard.gathered[kind] += bytes.gathered;
                 if (frozenBase_)
                     continue;
-                out.shard.trainableWeights[kind] += weights;
-                out.shard.gradients[kind] += elements * recipe_.gradient;
-                out.masterWeights[kind] += elements * recipe_.master;
+                out.shard.trainableWeights[kind] += bytes.weights;
+                out.shard.gradients[kind] += bytes.gradients;
+                out.masterWeights[kind] += bytes.master;
                 out.trainable[kind] += elements;
                 if (perElementOptimizer_)
-                    out.optimizerStates[kind] += elements * optimizerBytes_;
+                    out.optimizerStates[kind] += bytes.optimizer;
             }
         }
     }
@@ -111,6 +112,7 @@ public:
     // same numbers, since 0 + x is x). Otherwise the part is zeroed and finished from its counts.
     void finishFromSums(const PartElements& sums, TensorTotals& out, bool experts) const
     {
+        assert(summable());  // every state trained and a number of bytes per element
         if (experts || linearIndex_ != 0) {
             Elements counts;
             for (int kind = 0; kind < 2; ++kind) {
@@ -122,20 +124,31 @@ public:
             return;
         }
         const double elements = scaled(static_cast<double>(sums.count[0][0] + sums.count[0][1]));
-        const double weights = elements * weightBytes_[0];
+        const ElementBytes bytes = bytesOf(elements, 0);
         out.params = elements;
-        out.unshardedWeightBytes = weights;
-        out.shard = ShardBytes{{weights, 0.0}, {weights, 0.0}, {elements * recipe_.gradient, 0.0},
-                               {elements * gatherBytes_[0], 0.0}};
-        out.masterWeights[0] = elements * recipe_.master;
+        out.unshardedWeightBytes = bytes.weights;
+        out.shard = ShardBytes{{bytes.weights, 0.0}, {bytes.weights, 0.0}, {bytes.gradients, 0.0}, {bytes.gathered, 0.0}};
+        out.masterWeights[0] = bytes.master;
         out.masterWeights[1] = 0.0;
-        out.optimizerStates[0] = elements * optimizerBytes_;
+        out.optimizerStates[0] = bytes.optimizer;
         out.optimizerStates[1] = 0.0;
         out.trainable[0] = elements;
         out.trainable[1] = 0.0;
     }
 
 private:
+    // The bytes of `elements` elements of one kind, a linear layer's weights or not: the one place
+    // that says which state takes how many bytes per element (finish adds them up, finishFromSums
+    // stores them).
+    struct ElementBytes {
+        double weights, gathered, gradients, master, optimizer;
+    };
+    ElementBytes bytesOf(double elements, int linear) const
+    {
+        return {elements * weightBytes_[linear], elements * gatherBytes_[linear], elements * recipe_.gradient,
+                elements * recipe_.master, elements * optimizerBytes_};
+    }
+
     // `value` x target / shape, two roundings from the exact ratio: for the article's --params 7e9
     // the parts add up to 7e9 exactly (times the rounded scale they came to 6,999,999,999.999999
     // and the 0.875 GB shard showed as 0.87). Other targets can still come out a unit or so in the

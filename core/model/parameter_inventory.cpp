@@ -37,46 +37,46 @@ void ParameterInventory::forEachPart(const TensorGroup& g, F&& f) const
     }
 }
 
-void ParameterInventory::add(Build& b, const char* name, Placement placement, std::int64_t rows, std::int64_t cols,
+void ParameterInventory::add(const char* name, Placement placement, std::int64_t rows, std::int64_t cols,
                              std::int64_t copies, TpSplit split, bool expert, unsigned projection, bool moeBlock,
                              bool sameShapeAsPrevious, int transposeOf)
 {
-    assert(b.groups < groups_.size());
+    assert(size_ < groups_.size());
     // Summed from the local copy: inlined here, the placement and flags are constants at each call
     // and the switches in sum() fold away (read back from groups_, they did not).
     const TensorGroup g{name, rows, cols, copies, placement, split, expert, moeBlock, projection};
-    groups_[b.groups++] = g;
+    groups_[size_++] = g;
     sum(g);
     if (placement == Placement::Layer && cols > 1)
-        addLayerMatrix(b, g, sameShapeAsPrevious, transposeOf);
+        addLayerMatrix(g, sameShapeAsPrevious, transposeOf);
 }
 
 // `sameShapeAsPrevious` is decided by the caller from its own sizes (k and v beside q, up beside
 // gate), where it is a constant or one comparison: comparing each new matrix with the last entry
 // in memory cost about 40 instructions a matrix on every estimate.
-void ParameterInventory::addLayerMatrix(Build& b, const TensorGroup& g, bool sameShapeAsPrevious, int transposeOf)
+void ParameterInventory::addLayerMatrix(const TensorGroup& g, bool sameShapeAsPrevious, int transposeOf)
 {
-    const bool recomputed = (g.projection & biasedProjections_) != 0 || ++b.mmCalls % 2 == 0;
-    if (sameShapeAsPrevious && b.matrices > 0) {
-        LayerMatrix& last = layerMatrices_[b.matrices - 1];
+    const bool recomputed = (g.projection & biasedProjections_) != 0 || ++mmCalls_ % 2 == 0;
+    if (sameShapeAsPrevious && matrices_ > 0) {
+        LayerMatrix& last = layerMatrices_[matrices_ - 1];
         assert(last.rows == g.rows && last.cols == g.cols && last.copies == g.copies && last.split == g.split
-               && last.expert == g.expert && last.firstGroup + last.members + 1u == b.groups);  // the group just added
+               && last.expert == g.expert && last.firstGroup + last.members + 1u == size_);  // the group just added
         ++last.members;
         last.opRecomputed = static_cast<std::uint8_t>(last.opRecomputed + (recomputed ? 1 : 0));
         return;
     }
-    assert(b.matrices < layerMatrices_.size());
+    assert(matrices_ < layerMatrices_.size());
 #ifndef NDEBUG
     if (transposeOf >= 0) {  // an earlier entry of the transposed shape, column- against row-parallel
-        assert(static_cast<std::size_t>(transposeOf) < b.matrices);
+        assert(static_cast<std::size_t>(transposeOf) < matrices_);
         const LayerMatrix& of = layerMatrices_[static_cast<std::size_t>(transposeOf)];
         assert(of.rows == g.cols && of.cols == g.rows && of.copies == g.copies && of.expert == g.expert
                && of.split == TpSplit::Column && g.split == TpSplit::Row);
     }
 #endif
-    layerMatrices_[b.matrices++] = LayerMatrix{g.rows, g.cols, g.copies, g.split, g.expert, 1,
-                                               static_cast<std::uint8_t>(recomputed ? 1 : 0),
-                                               static_cast<std::uint8_t>(b.groups - 1), static_cast<std::int8_t>(transposeOf)};
+    layerMatrices_[matrices_++] = LayerMatrix{g.rows, g.cols, g.copies, g.split, g.expert, 1,
+                                              static_cast<std::uint8_t>(recomputed ? 1 : 0), static_cast<std::uint8_t>(size_ - 1),
+                                              static_cast<std::int8_t>(transposeOf)};
 }
 
 void ParameterInventory::sum(const TensorGroup& g)
@@ -156,16 +156,15 @@ ParameterInventory::ParameterInventory(const ModelSpec& m) : tiedEmbeddings_(m.t
     const std::int64_t h = m.hidden;
     const std::int64_t q = m.queryWidth();
     const std::int64_t kv = m.kvWidth();
-    Build b;
     int queryMatrix = -1;  // the query projection's layer matrix (not MLA's, whose output is no transpose)
 
-    add(b, "embedding.tokens", Placement::Embedding, m.vocab, h, 1, TpSplit::Vocab, false, 0);
+    add("embedding.tokens", Placement::Embedding, m.vocab, h, 1, TpSplit::Vocab, false, 0);
     if (m.position == PositionKind::Learned && m.maxPositions > 0)
-        add(b, "embedding.positions", Placement::Embedding, m.maxPositions, h, 1, TpSplit::Replicated, false, 0);
+        add("embedding.positions", Placement::Embedding, m.maxPositions, h, 1, TpSplit::Replicated, false, 0);
     if (m.embeddingNorm)
-        add(b, "embedding.norm", Placement::Embedding, normElements(m), 1, 1, TpSplit::Replicated, false, 0);
+        add("embedding.norm", Placement::Embedding, normElements(m), 1, 1, TpSplit::Replicated, false, 0);
 
-    add(b, "layer.attention_norm", Placement::Layer, normElements(m), 1, 1, TpSplit::Replicated, false, 0);
+    add("layer.attention_norm", Placement::Layer, normElements(m), 1, 1, TpSplit::Replicated, false, 0);
     if (m.mla()) {
         // Multi-head latent attention as DeepSeek-V3's modeling code builds it (q_a_proj,
         // q_a_layernorm, q_b_proj, kv_a_proj_with_mqa, kv_a_layernorm, kv_b_proj, o_proj), in call
@@ -173,31 +172,31 @@ ParameterInventory::ParameterInventory(const ModelSpec& m) : tiedEmbeddings_(m.t
         // projections split by heads, as Megatron-LM's MLASelfAttention does.
         const std::int64_t headsQk = static_cast<std::int64_t>(m.heads) * m.qkHeadDim();
         if (m.qLoraRank > 0) {
-            add(b, "layer.attention.q_down", Placement::Layer, m.qLoraRank, h, 1, TpSplit::Replicated, false, kProjQ);
-            add(b, "layer.attention.q_down_norm", Placement::Layer, m.qLoraRank, 1, 1, TpSplit::Replicated, false, 0);
-            add(b, "layer.attention.q_up", Placement::Layer, headsQk, m.qLoraRank, 1, TpSplit::Column, false, kProjQ);
+            add("layer.attention.q_down", Placement::Layer, m.qLoraRank, h, 1, TpSplit::Replicated, false, kProjQ);
+            add("layer.attention.q_down_norm", Placement::Layer, m.qLoraRank, 1, 1, TpSplit::Replicated, false, 0);
+            add("layer.attention.q_up", Placement::Layer, headsQk, m.qLoraRank, 1, TpSplit::Column, false, kProjQ);
         } else {
-            add(b, "layer.attention.q", Placement::Layer, headsQk, h, 1, TpSplit::Column, false, kProjQ);
+            add("layer.attention.q", Placement::Layer, headsQk, h, 1, TpSplit::Column, false, kProjQ);
         }
-        add(b, "layer.attention.kv_down", Placement::Layer, m.kvLoraRank + m.ropeHeadDim, h, 1, TpSplit::Replicated, false, kProjK | kProjV);
-        add(b, "layer.attention.kv_down_norm", Placement::Layer, m.kvLoraRank, 1, 1, TpSplit::Replicated, false, 0);
-        add(b, "layer.attention.kv_up", Placement::Layer, static_cast<std::int64_t>(m.heads) * (m.effectiveHeadDim() + m.vHeadDim),
+        add("layer.attention.kv_down", Placement::Layer, m.kvLoraRank + m.ropeHeadDim, h, 1, TpSplit::Replicated, false, kProjK | kProjV);
+        add("layer.attention.kv_down_norm", Placement::Layer, m.kvLoraRank, 1, 1, TpSplit::Replicated, false, 0);
+        add("layer.attention.kv_up", Placement::Layer, static_cast<std::int64_t>(m.heads) * (m.effectiveHeadDim() + m.vHeadDim),
             m.kvLoraRank, 1, TpSplit::Column, false, kProjK | kProjV);
     } else {
-        add(b, "layer.attention.q", Placement::Layer, q, h, 1, TpSplit::Column, false, kProjQ);
-        queryMatrix = lastMatrix(b);
-        add(b, "layer.attention.k", Placement::Layer, kv, h, 1, TpSplit::Column, false, kProjK, false, kv == q);
-        add(b, "layer.attention.v", Placement::Layer, m.valueWidth(), h, 1, TpSplit::Column, false, kProjV, false, m.valueWidth() == kv);
+        add("layer.attention.q", Placement::Layer, q, h, 1, TpSplit::Column, false, kProjQ);
+        queryMatrix = lastMatrix();
+        add("layer.attention.k", Placement::Layer, kv, h, 1, TpSplit::Column, false, kProjK, false, kv == q);
+        add("layer.attention.v", Placement::Layer, m.valueWidth(), h, 1, TpSplit::Column, false, kProjV, false, m.valueWidth() == kv);
         if (m.qkvBias)
-            add(b, "layer.attention.qkv_bias", Placement::Layer, q + kv + m.valueWidth(), 1, 1, TpSplit::Column, false, 0);
+            add("layer.attention.qkv_bias", Placement::Layer, q + kv + m.valueWidth(), 1, 1, TpSplit::Column, false, 0);
     }
     if (m.qkNorm)  // one RMSNorm of head_dim shared by the query heads, one by the key heads (Qwen3)
-        add(b, "layer.attention.qk_norm", Placement::Layer, 2 * m.qkHeadDim(), 1, 1, TpSplit::Replicated, false, 0);
-    add(b, "layer.attention.o", Placement::Layer, h, m.attentionOutputWidth(), 1, TpSplit::Row, false, kProjO, false, false,
+        add("layer.attention.qk_norm", Placement::Layer, 2 * m.qkHeadDim(), 1, 1, TpSplit::Replicated, false, 0);
+    add("layer.attention.o", Placement::Layer, h, m.attentionOutputWidth(), 1, TpSplit::Row, false, kProjO, false, false,
         queryMatrix >= 0 && m.attentionOutputWidth() == q ? queryMatrix : -1);
     if (m.outProjBias)
-        add(b, "layer.attention.o_bias", Placement::Layer, h, 1, 1, TpSplit::Replicated, false, 0);
-    add(b, "layer.mlp_norm", Placement::Layer, normElements(m), 1, 1, TpSplit::Replicated, false, 0);
+        add("layer.attention.o_bias", Placement::Layer, h, 1, 1, TpSplit::Replicated, false, 0);
+    add("layer.mlp_norm", Placement::Layer, normElements(m), 1, 1, TpSplit::Replicated, false, 0);
 
     // One MLP (dense, shared expert or routed expert): SwiGLU has gate, up and down
     // projections (Shazeer 2020, arXiv 2002.05202), GeLU has up and down.
@@ -206,19 +205,19 @@ ParameterInventory::ParameterInventory(const ModelSpec& m) : tiedEmbeddings_(m.t
         if (ffn <= 0 || copies <= 0)
             return;
         if (m.mlp == MlpKind::SwiGlu)
-            add(b, gate, placement, ffn, h, copies, TpSplit::Column, expert, kProjGate, moeBlock);
-        add(b, up, placement, ffn, h, copies, TpSplit::Column, expert, kProjUp, moeBlock, m.mlp == MlpKind::SwiGlu);
+            add(gate, placement, ffn, h, copies, TpSplit::Column, expert, kProjGate, moeBlock);
+        add(up, placement, ffn, h, copies, TpSplit::Column, expert, kProjUp, moeBlock, m.mlp == MlpKind::SwiGlu);
         // Down is gate and up's transpose (read only for layer matrices, which a dense layer's are not).
-        add(b, down, placement, h, ffn, copies, TpSplit::Row, expert, kProjDown, moeBlock, false, lastMatrix(b));
+        add(down, placement, h, ffn, copies, TpSplit::Row, expert, kProjDown, moeBlock, false, lastMatrix());
         if (m.mlpBias) {
             const std::int64_t columnBiases = m.mlp == MlpKind::SwiGlu ? 2 * ffn : ffn;
-            add(b, colBias, placement, columnBiases, 1, copies, TpSplit::Column, expert, 0, moeBlock);
-            add(b, rowBias, placement, h, 1, copies, TpSplit::Replicated, expert, 0, moeBlock);
+            add(colBias, placement, columnBiases, 1, copies, TpSplit::Column, expert, 0, moeBlock);
+            add(rowBias, placement, h, 1, copies, TpSplit::Replicated, expert, 0, moeBlock);
         }
     };
     if (m.moe.isMoe()) {
         // The router is a replicated h x E linear layer without bias (Mixtral, Jiang et al. 2024).
-        add(b, "layer.moe.router", Placement::Layer, m.moe.experts, h, 1, TpSplit::Replicated, false, 0, true);
+        add("layer.moe.router", Placement::Layer, m.moe.experts, h, 1, TpSplit::Replicated, false, 0, true);
         addMlp(Placement::Layer, "layer.moe.experts.gate", "layer.moe.experts.up", "layer.moe.experts.down",
                "layer.moe.experts.up_bias", "layer.moe.experts.down_bias", m.expertFfn(), m.moe.experts, true, true);
         addMlp(Placement::Layer, "layer.moe.shared.gate", "layer.moe.shared.up", "layer.moe.shared.down",
@@ -231,11 +230,9 @@ ParameterInventory::ParameterInventory(const ModelSpec& m) : tiedEmbeddings_(m.t
                "layer.mlp.down_bias", m.ffnHidden, 1, false, false);
     }
 
-    add(b, "final_norm", Placement::FinalNorm, normElements(m), 1, 1, TpSplit::Replicated, false, 0);
+    add("final_norm", Placement::FinalNorm, normElements(m), 1, 1, TpSplit::Replicated, false, 0);
     if (!m.tiedEmbeddings)
-        add(b, "output", Placement::Output, m.vocab, h, 1, TpSplit::Vocab, false, 0);
-    size_ = b.groups;
-    matrices_ = b.matrices;
+        add("output", Placement::Output, m.vocab, h, 1, TpSplit::Vocab, false, 0);
     finishCount(m);
 }
 

@@ -130,18 +130,9 @@ public:
 private:
     // Inlined into the constructor, where the placement and kind of each group are constants, so
     // the sums cost a few additions per group.
-    // The counts while the constructor adds the groups, kept in a local of its own and written to
-    // size_ and matrices_ at the end: as members, gcc reloaded them after each store to a group or
-    // matrix (some of those are single bytes, which may alias anything). Measured: 8 instructions
-    // of every estimate.
-    struct Build {
-        std::size_t groups = 0;
-        std::size_t matrices = 0;
-        int mmCalls = 0;  // the layer's aten.mm calls so far
-    };
-    [[gnu::always_inline]] inline void add(Build& b, const char* name, Placement placement, std::int64_t rows,
-                                           std::int64_t cols, std::int64_t copies, TpSplit split, bool expert,
-                                           unsigned projection, bool moeBlock = false, bool sameShapeAsPrevious = false,
+    [[gnu::always_inline]] inline void add(const char* name, Placement placement, std::int64_t rows, std::int64_t cols,
+                                           std::int64_t copies, TpSplit split, bool expert, unsigned projection,
+                                           bool moeBlock = false, bool sameShapeAsPrevious = false,
                                            int transposeOf = -1);
     [[gnu::always_inline]] inline void sum(const TensorGroup& g);
     template <typename F>
@@ -149,15 +140,16 @@ private:
     // Appends a layer matrix to the merged view, as a new entry or (sameShapeAsPrevious: the
     // previous layer matrix has its shape, split and placement) as a member of the last one;
     // `transposeOf` as LayerMatrix has it (the caller knows it from the model's widths).
-    [[gnu::always_inline]] inline void addLayerMatrix(Build& b, const TensorGroup& g, bool sameShapeAsPrevious, int transposeOf);
+    [[gnu::always_inline]] inline void addLayerMatrix(const TensorGroup& g, bool sameShapeAsPrevious, int transposeOf);
     // The index of the last layer matrix entry, -1 before the first (for a later entry's transposeOf).
-    static int lastMatrix(const Build& b) { return static_cast<int>(b.matrices) - 1; }
+    int lastMatrix() const { return static_cast<int>(matrices_) - 1; }
     void finishCount(const ModelSpec& m);
     std::array<TensorGroup, 32> groups_;  // the first size_ are set
     std::size_t size_ = 0;
     std::array<LayerMatrix, kMaxLayerMatrices> layerMatrices_;  // the first matrices_ are set
     std::size_t matrices_ = 0;
     unsigned biasedProjections_ = 0;  // projections whose linear layers have a bias (aten.addmm, not aten.mm)
+    int mmCalls_ = 0;                 // the layer's aten.mm calls so far, while the groups are added
     bool tiedEmbeddings_ = false;
     int layers_ = 0;
     std::array<PartElements, kInventoryParts> parts_{};
