@@ -36,14 +36,14 @@ private:
     alignas(T) unsigned char bytes_[sizeof(T)];
 };
 
-void reportFit(const Scenario& s, const Estimate& e, const GpuSpec& gpu, Diagnostics& out)
+// `need` and `single`: the device totals of the most loaded GPU and of one GPU (the estimate has
+// them already: each total is a dozen loads and additions).
+void reportFit(const Scenario& s, const Estimate& e, const GpuSpec& gpu, double need, double single, Diagnostics& out)
 {
     const double capacity = e.memory.gpuCapacity;
-    const double need = e.memory.perGpu.device.total();
     if (!e.memory.fits)
         addDiagnostic(out, Severity::Warning, "memory", msg::kDoesNotFit, e.memory.perGpu.stage, Gigabytes{need},
                       Gigabytes{need - capacity}, Gigabytes{capacity}, gpu.name);
-    const double single = e.memory.singleGpu.device.total();
     if (!e.memory.singleGpuFits && s.parallel.gpus > 1)
         addDiagnostic(out, Severity::Info, "memory", msg::kSingleGpuNeeds, Gigabytes{single}, Gigabytes{single - capacity},
                       gpu.name);
@@ -56,7 +56,7 @@ void reportFit(const Scenario& s, const Estimate& e, const GpuSpec& gpu, Diagnos
 // that keeps the weights gathered through the step holds unsharded gradients as well, and the
 // estimate says that instead.
 void reportZero3(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
-                 const LedgerLayout& layout, const Estimate& e, Diagnostics& out)
+                 const LedgerLayout& layout, const Estimate& e, double need, Diagnostics& out)
 {
     if (layout.zero != 3 || layout.dp * layout.cp <= 1)
         return;
@@ -69,14 +69,14 @@ void reportZero3(const Scenario& s, const ParameterInventory& inventory, std::in
         // on the device, ZeRO-3 cannot need more. Near equality the full comparison decides.
         const double unsharded = layout.offload == Offload::OptimizerAndParams ? 0.0 : here.shard.weights[0] + here.shard.weights[1];
         const double bound = here.overhead.gatheredParameters - (unsharded - here.device.weights);
-        if (bound < -1e-9 * here.device.total())
+        if (bound < -1e-9 * need)
             return;
     }
     LedgerLayout zero2 = layout;
     zero2.zero = 2;
     zero2.keepGathered = false;
     const GpuMemory other = mostLoadedGpu(s, inventory, shapeParameters, zero2);
-    const double extra = here.device.total() - other.device.total();
+    const double extra = need - other.device.total();
     if (extra <= 0.0)
         return;
     // ZeRO-3 kept gathered through the step (torchtitan under a pipeline, --fsdp-reshard never)
@@ -169,20 +169,25 @@ Estimate estimate(const Scenario& s)
                             ledgerActivations(s, inventory, layout), e.memory.perGpu);
     e.model.paramsPerGpu = e.memory.perGpu.params;
     e.model.trainableParams = e.memory.singleGpu.trainableParams;
-    e.model.stateBytesPerParam = e.model.params > 0 ? e.memory.singleGpu.device.modelStates() / static_cast<double>(e.model.params) : 0.0;
+    const MemoryBreakdown& singleDevice = e.memory.singleGpu.device;
+    const double singleStates = singleDevice.modelStates();
+    e.model.stateBytesPerParam = e.model.params > 0 ? singleStates / static_cast<double>(e.model.params) : 0.0;
+    // MemoryBreakdown::total() as it adds them, once each for the checks and reports below.
+    const double need = e.memory.perGpu.device.total();
+    const double singleNeed = singleStates + singleDevice.activations + singleDevice.overhead;
 
     if (gpu != nullptr) {
         e.memory.gpuCapacity = gpu->memoryBytes;
-        e.memory.fits = e.memory.perGpu.device.total() <= gpu->memoryBytes;
-        e.memory.singleGpuFits = e.memory.singleGpu.device.total() <= gpu->memoryBytes;
+        e.memory.fits = need <= gpu->memoryBytes;
+        e.memory.singleGpuFits = singleNeed <= gpu->memoryBytes;
         estimateStepInto(s, inventory, count.total, *gpu, layout, e.memory.perGpu, nullptr, e.step, &e.diagnostics);
         // Both into the new estimate's own operations figures, in place.
         checkpointSizeInto(s, inventory, layout, e.memory.singleGpu, e.memory.perGpu, e.ops.checkpoint);
         estimateOpsInto(s, OpsTimes{e.step.stepSeconds, e.step.trainSeconds, e.step.tokensPerSecond}, e.ops);
         reportOps(s, e.ops, e.diagnostics);
         if (!hasErrors(e.diagnostics)) {
-            reportFit(s, e, *gpu, e.diagnostics);
-            reportZero3(s, inventory, count.total, layout, e, e.diagnostics);
+            reportFit(s, e, *gpu, need, singleNeed, e.diagnostics);
+            reportZero3(s, inventory, count.total, layout, e, need, e.diagnostics);
             reportTensorParallelPlacement(s, inventory, count.total, *gpu, layout, e, e.diagnostics);
             adviseLayout(s, layout, e.step, e.diagnostics);
         }

@@ -61,8 +61,10 @@ TopologyPlacement topologyPlacement(const Scenario& s, const Estimate& e)
 void reportTensorParallelPlacement(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
                                    const GpuSpec& gpu, const LedgerLayout& layout, const Estimate& e, Diagnostics& out)
 {
+    if (layout.tp <= 1)  // before the sizes are made: most estimates stop here
+        return;
     const LayoutSizes sizes = layoutSizes(s, layout);
-    if (layout.tp <= 1 || groupSpan(ParallelDim::TP, sizes) <= sizes.gpusPerNode)
+    if (groupSpan(ParallelDim::TP, sizes) <= sizes.gpusPerNode)
         return;
     if (layout.tp > sizes.gpusPerNode) {
         addDiagnostic(out, Severity::Warning, "parallel.tp", msg::kTpLargerThanNode,

@@ -185,13 +185,17 @@ LedgerLayout singleGpuLayout(const Scenario& s)
 void fillDistributedLayout(const Scenario& s, LedgerLayout& l)
 {
     const ParallelSpec& p = s.parallel;
+    // The degrees as they are: the field ranges (checked before any layout is made) keep them at 1
+    // or more and ZeRO within 0-3. Only dp can be 0, where gpus is no multiple of the others (an
+    // error the checks report; the numbers are still computed).
+    assert(p.tp >= 1 && p.pp >= 1 && p.cp >= 1 && p.ep >= 1 && p.vpp >= 1 && p.zero >= 0 && p.zero <= 3);
     l.dp = std::max(1, s.dataParallel());
-    l.tp = std::max(1, p.tp);
-    l.pp = std::max(1, p.pp);
-    l.cp = std::max(1, p.cp);
-    l.ep = std::max(1, p.ep);
-    l.vpp = std::max(1, p.vpp);
-    l.zero = std::clamp(p.zero, 0, 3);
+    l.tp = p.tp;
+    l.pp = p.pp;
+    l.cp = p.cp;
+    l.ep = p.ep;
+    l.vpp = p.vpp;
+    l.zero = p.zero;
     // torchtitan's default reshard policy: "For PP, by default do not reshard after forward to avoid
     // per-microbatch all-gathers" (torchtitan/distributed/fsdp.py, get_fsdp_reshard_after_forward_policy).
     l.keepGathered = l.zero == 3 && (p.fsdpReshard == FsdpReshard::Never || (p.fsdpReshard == FsdpReshard::Auto && p.pp > 1));

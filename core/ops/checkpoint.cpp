@@ -106,12 +106,12 @@ void checkpointSizeInto(const Scenario& s, const ParameterInventory& inventory, 
     // cast of fp8 training); frozen weights (LoRA and QLoRA bases) are not saved: the checkpoint
     // holds the adapters, as PEFT's save_pretrained does.
     const RecipeBytes recipe = recipeBytes(s.training.precision, s.training.gradDtype.value_or(defaultGradDtype(s.training.precision)));
-    const int gpus = std::max(1, s.parallel.gpus);
+    const int gpus = s.parallel.gpus;  // at least 1 (its field range, checked before any estimate)
 
     // The whole job, each tensor once: PyTorch DCP deduplicates replicated tensors (torch/distributed/
     // checkpoint/_dedup_save_plans.py) and Megatron's torch_dist format saves only the main replica.
     const bool first = rank.stage == 0;
-    const bool last = rank.stage == std::max(1, layout.pp) - 1;
+    const bool last = rank.stage == layout.pp - 1;
     const TensorCounts tensors = trainableTensorCounts(s, inventory, layout.ep, rank.layersOnStage, first, last);
     c.trainableTensors = tensors.whole;
     c.total[at(Weights)] = single.trainableParams * recipe.weight;
@@ -142,11 +142,11 @@ void checkpointSizeInto(const Scenario& s, const ParameterInventory& inventory, 
     // The busiest node (the first: it holds stage 0). Ranks are ordered tp, cp, dp, pp (Megatron-LM),
     // so of its ranks those with data-parallel index 0 (the first tp of each stage's block of
     // tp x cp x dp) write the replicated states; every rank writes its ZeRO shards and small states.
-    const int perNode = std::clamp(s.cluster.gpusPerNode, 1, gpus);
+    const int perNode = std::min(s.cluster.gpusPerNode, gpus);  // both at least 1
     // In 64 bits: an invalid layout (each degree within its range) is still costed, and the
     // product of three degrees can pass 2^31.
-    const std::int64_t stageBlock = std::max<std::int64_t>(1, std::int64_t{layout.tp} * layout.cp * layout.dp);
-    const std::int64_t tp = std::max(1, layout.tp);
+    const std::int64_t stageBlock = std::int64_t{layout.tp} * layout.cp * layout.dp;  // each degree at least 1
+    const std::int64_t tp = layout.tp;
     const std::int64_t fullStages = perNode / stageBlock;
     const double replicaWriters = static_cast<double>(fullStages * tp + std::min<std::int64_t>(tp, perNode - fullStages * stageBlock));
     const double optimizerSide = c.rank[at(MasterWeights)] + c.rank[at(OptimizerStates)] + c.rank[at(StepCounters)];

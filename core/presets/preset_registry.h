@@ -55,24 +55,28 @@ public:
         std::sort(presets_.begin(), presets_.end(), [](const Preset& a, const Preset& b) {
             return std::string_view(a.presetId()) < std::string_view(b.presetId());
         });
-        prefixes_.reserve(presets_.size());
-        for (const Preset& preset : presets_)
-            prefixes_.push_back(prefixKey(preset.presetId()));
+        buildIndex();
     }
 
-    // A binary search over the ids' first eight bytes as numbers (the presets are sorted by id, so
-    // these are sorted too), then one string comparison: every estimate looks its GPU up, and a
-    // binary search comparing strings cost about 250 instructions (five calls to memcmp).
+    // An open-addressing hash of each id's first and last eight bytes and its length, which
+    // together are the whole id for ids of up to 16 characters (every built-in one): the lookup is
+    // then a few loads and compares without a string comparison. Every estimate looks its GPU up;
+    // the binary search over the ids' first eight bytes that this replaced cost about 100
+    // instructions (docs/performance.md).
     const Preset* find(std::string_view id) const
     {
-        const std::uint64_t key = prefixKey(id);
-        auto at = std::lower_bound(prefixes_.begin(), prefixes_.end(), key);
-        for (; at != prefixes_.end() && *at == key; ++at) {  // ids that share the first eight bytes
-            const Preset& preset = presets_[static_cast<std::size_t>(at - prefixes_.begin())];
-            if (std::string_view(preset.presetId()) == id)
-                return &preset;
+        const Fingerprint key = fingerprint(id);
+        for (std::size_t probe = slotOf(key);; probe = (probe + 1) & mask_) {
+            const std::int32_t at = slots_[probe];
+            if (at < 0)
+                return nullptr;  // an empty slot ends the probe: the id is not here
+            const Fingerprint& other = fingerprints_[static_cast<std::size_t>(at)];
+            if (other.head == key.head && other.tail == key.tail && other.size == key.size) {
+                const Preset& preset = presets_[static_cast<std::size_t>(at)];
+                if (id.size() <= 16 || std::string_view(preset.presetId()) == id)
+                    return &preset;
+            }
         }
-        return nullptr;
     }
 
     const std::vector<Preset>& all() const { return presets_; }
@@ -87,25 +91,70 @@ public:
     }
 
 private:
-    // The first eight bytes of `id` (zero-padded) as a big-endian number: two such numbers
-    // compare as the ids' prefixes do, so ids sorted as strings have sorted prefixes.
-    static std::uint64_t prefixKey(std::string_view id)
+    // An id's first eight bytes and last eight bytes (overlapping below 16 characters; zero-padded
+    // below 8) and its length: equal fingerprints are equal ids of up to 16 characters.
+    struct Fingerprint {
+        std::uint64_t head = 0;
+        std::uint64_t tail = 0;
+        std::uint64_t size = 0;
+    };
+    static Fingerprint fingerprint(std::string_view id)
     {
-        std::uint64_t key = 0;
-        if (id.size() >= 8) {  // most ids ("h100-sxm5-80gb"): one load, in the big-endian order
-            std::memcpy(&key, id.data(), 8);
-            if constexpr (std::endian::native == std::endian::little)
-                key = __builtin_bswap64(key);
-            return key;
+        Fingerprint f;
+        f.size = id.size();
+        if (id.size() >= 8) {  // most ids ("h100-sxm5-80gb"): two loads
+            std::memcpy(&f.head, id.data(), 8);
+            std::memcpy(&f.tail, id.data() + id.size() - 8, 8);
+        } else if (!id.empty()) {  // (an empty view's data may be null, which memcpy may not take)
+            std::memcpy(&f.head, id.data(), id.size());
         }
-        const std::size_t n = id.size();
-        for (std::size_t i = 0; i < 8; ++i)
-            key = (key << 8) | (i < n ? static_cast<unsigned char>(id[i]) : 0u);
-        return key;
+        return f;
+    }
+    // Multiplicative (Fibonacci) hashing, the top bits of the product (Knuth, TAOCP vol. 3, 6.4),
+    // with the multiplier buildIndex chose.
+    std::size_t slotOf(const Fingerprint& f) const
+    {
+        return static_cast<std::size_t>(((f.head ^ std::rotl(f.tail, 29) ^ f.size) * multiplier_) >> shift_);
+    }
+
+    // A table of at least four times as many slots as presets (a power of two), each -1 or the
+    // index of a preset. buildIndex tries a few multipliers for one that puts every preset in a
+    // slot of its own (a perfect hash of this set: each id found at the first probe); should none
+    // do, the last one's collisions are resolved by linear probing, which find follows anyway.
+    void buildIndex()
+    {
+        fingerprints_.clear();
+        for (const Preset& preset : presets_)
+            fingerprints_.push_back(fingerprint(preset.presetId()));
+        int bits = 4;
+        while ((std::size_t{1} << bits) < 4 * presets_.size())
+            ++bits;
+        shift_ = 64 - bits;
+        mask_ = (std::size_t{1} << bits) - 1;
+        // A set of a hundred or more (a user's folder) is very unlikely to hash perfectly: one try.
+        const int attempts = presets_.size() < 100 ? 64 : 1;
+        for (int attempt = 0; attempt < attempts; ++attempt) {
+            multiplier_ = 0x9E3779B97F4A7C15ull + 2 * static_cast<std::uint64_t>(attempt);  // odd, as 2^64 / phi rounded
+            slots_.assign(mask_ + 1, -1);
+            bool perfect = true;
+            for (std::size_t i = 0; i < presets_.size(); ++i) {
+                std::size_t probe = slotOf(fingerprints_[i]);
+                perfect = perfect && slots_[probe] < 0;
+                while (slots_[probe] >= 0)
+                    probe = (probe + 1) & mask_;
+                slots_[probe] = static_cast<std::int32_t>(i);
+            }
+            if (perfect)
+                return;
+        }
     }
 
     std::vector<Preset> presets_;
-    std::vector<std::uint64_t> prefixes_;  // prefixKey of each preset's id, in the same order
+    std::vector<Fingerprint> fingerprints_;  // of each preset's id, in the same order
+    std::vector<std::int32_t> slots_;       // the hash table: -1 or an index into presets_
+    std::size_t mask_ = 0;                  // slots_.size() - 1
+    int shift_ = 60;                        // 64 - log2(slots_.size())
+    std::uint64_t multiplier_ = 0;
     Diagnostics diagnostics_;
 };
 

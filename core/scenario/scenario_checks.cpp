@@ -46,14 +46,16 @@ void checkParallel(const Scenario& s, Diagnostics& out)
     } else if (p.gpus % modelParallel != 0) {
         error(out, "parallel.gpus", msg::kGpusMultiple, {str(p.gpus), str(modelParallel)});
     }
-    if (m.heads > 0 && m.heads % p.tp != 0)
-        error(out, "parallel.tp", msg::kTpHeads, {str(p.tp), str(m.heads)});
-    if (m.effectiveKvHeads() > 0 && m.effectiveKvHeads() % p.tp != 0)
-        error(out, "parallel.tp", msg::kTpKvHeads, {str(p.tp), str(m.effectiveKvHeads())});
-    if (m.ffnHidden > 0 && m.ffnHidden % p.tp != 0)
-        error(out, "parallel.tp", msg::kTpFfn, {str(p.tp), str(m.ffnHidden)});
-    if (m.moe.isMoe() && m.expertFfn() % p.tp != 0)
-        error(out, "parallel.tp", msg::kTpExpertFfn, {str(p.tp), str(m.expertFfn())});
+    if (p.tp > 1) {  // everything divides by 1: four remainders spared where there is no tp
+        if (m.heads > 0 && m.heads % p.tp != 0)
+            error(out, "parallel.tp", msg::kTpHeads, {str(p.tp), str(m.heads)});
+        if (m.effectiveKvHeads() > 0 && m.effectiveKvHeads() % p.tp != 0)
+            error(out, "parallel.tp", msg::kTpKvHeads, {str(p.tp), str(m.effectiveKvHeads())});
+        if (m.ffnHidden > 0 && m.ffnHidden % p.tp != 0)
+            error(out, "parallel.tp", msg::kTpFfn, {str(p.tp), str(m.ffnHidden)});
+        if (m.moe.isMoe() && m.expertFfn() % p.tp != 0)
+            error(out, "parallel.tp", msg::kTpExpertFfn, {str(p.tp), str(m.expertFfn())});
+    }
     // One stage without an explicit split cannot be wrong (pp 1 holds every layer; the split's
     // vector would be built and thrown away on every estimate), so only a pipeline is split here.
     const bool split = p.pp > 1 || p.vpp > 1 || !p.ppLayers.empty() || p.ppFirstStageLayers != 0 || p.ppLastStageLayers != 0;

@@ -46,16 +46,20 @@ class TestScenario : public QObject {
 private slots:
     void presetLookupFindsEveryIdAndNoOther()
     {
-        // The lookup searches the ids' first eight bytes as numbers, then compares whole ids: ids
-        // that share those bytes, are shorter than eight, or differ only after them are each found,
-        // and nothing else is.
+        // The lookup hashes the ids' first and last eight bytes and length, and compares whole ids
+        // only above 16 characters: ids that share those bytes, are shorter than eight, differ only
+        // in the middle of a long id, or crowd the table (300 more, probing past each other) are
+        // each found, and nothing else is.
         struct Item {
             std::string id;
             std::string origin;
             const std::string& presetId() const { return id; }
         };
-        const std::vector<std::string> ids{"a", "abcdefgh", "abcdefghi", "abcdefgh-x", "abcdefgz", "b", "h100-sxm", "h100-sxm5",
-                                           std::string("ab\0c", 4), "\xc3\xa9t\xc3\xa9", "~"};
+        std::vector<std::string> ids{"a", "abcdefgh", "abcdefghi", "abcdefgh-x", "abcdefgz", "b", "h100-sxm", "h100-sxm5",
+                                           std::string("ab\0c", 4), "\xc3\xa9t\xc3\xa9", "~", "abcdefgh12345678",
+                                           "abcdefgh-1-stuvwxyz", "abcdefgh-2-stuvwxyz", "abcdefgh-22-stuvwxyz"};
+        for (int i = 0; i < 300; ++i)
+            ids.push_back("gpu-" + std::to_string(i));
         std::vector<PresetFile> files;
         for (const std::string& id : ids)
             files.push_back({"test", Json{{"id", id}}.dump()});
@@ -67,7 +71,8 @@ private slots:
             const Item* found = registry.find(id);
             QVERIFY2(found != nullptr && found->id == id, id.c_str());
         }
-        for (const std::string missing : {"", "ab", "abcdefg", "abcdefghj", "abcdefgh-", "h100", "h100-sxm4", "zzzzzzzzz"})
+        for (const std::string missing : {"", "ab", "abcdefg", "abcdefghj", "abcdefgh-", "h100", "h100-sxm4", "zzzzzzzzz",
+                                          "abcdefgh-3-stuvwxyz", "abcdefgh12345679", "gpu-300", "gpu-03"})
             QVERIFY2(registry.find(missing) == nullptr, missing.c_str());
         QVERIFY(registry.find(std::string("ab\0", 3)) == nullptr);
         QVERIFY(standardGpuPresets().find("h100-sxm") != nullptr);
