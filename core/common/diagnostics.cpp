@@ -68,9 +68,10 @@ std::string DiagnosticArgs::operator[](std::size_t i) const
     switch (kinds_[i]) {
     case Arg::Kind::Whole: return std::to_string(numbers_[i].whole);
     case Arg::Kind::Gigabytes: return gigabytesText(numbers_[i].bytes);
+    case Arg::Kind::Lasting: return ends_[i] == 0 ? std::string() : std::string(numbers_[i].text, ends_[i]);
     case Arg::Kind::Text: break;
     }
-    const std::uint32_t begin = i == 0 ? 0 : ends_[i - 1];
+    const std::uint32_t begin = textBegin(i);
     return std::string(data() + begin, ends_[i] - begin);
 }
 
@@ -113,12 +114,7 @@ Diagnostic makeDiagnostic(Severity severity, std::string field, const char* temp
 Diagnostic& addDiagnostic(Diagnostics& out, Severity severity, std::string_view field, const char* templ,
                           std::initializer_list<DiagnosticArgs::Arg> args)
 {
-    // Default-initialised (boost's default_init): emplace_back() value-initialises, which zeroes
-    // the whole 344-byte Diagnostic before its member initialisers run.
-    Diagnostic& d = out.emplace_back(boost::container::default_init);
-    d.severity = severity;
-    d.field = field;
-    d.templ = templ;
+    Diagnostic& d = emplaceDiagnostic(out, severity, field, templ);
     for (const DiagnosticArgs::Arg& arg : args)
         d.args.push_back(arg);
     return d;

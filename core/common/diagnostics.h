@@ -1,4 +1,5 @@
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <initializer_list>
@@ -30,6 +31,12 @@ public:
     struct Gigabytes {
         double bytes;
     };
+    // Text that lives as long as the program, kept as a view instead of copied: a preset's name
+    // (the preset registries are built once, on first use, and never rebuilt). The GPU's name goes
+    // into a diagnostic of nearly every estimate; copying it cost about 50 instructions.
+    struct Lasting {
+        std::string_view text;
+    };
     // One argument: text (copied when the diagnostic is built), a whole number, or Gigabytes.
     class Arg {
     public:
@@ -42,7 +49,7 @@ public:
 
     private:
         friend class DiagnosticArgs;
-        enum class Kind : std::uint8_t { Text, Whole, Gigabytes };
+        enum class Kind : std::uint8_t { Text, Whole, Gigabytes, Lasting };
         Kind kind_ = Kind::Text;
         std::string_view text_;
         std::int64_t whole_ = 0;
@@ -68,6 +75,15 @@ public:
         if (count_ < kMax)
             storeNumber(Arg::Kind::Gigabytes, Number{.bytes = gigabytes.bytes});
     }
+    // Its view in the number's place and its length in the text end's (textBegin steps over it).
+    void push_back(Lasting lasting)
+    {
+        if (count_ < kMax) {
+            kinds_[count_] = Arg::Kind::Lasting;
+            numbers_[count_] = Number{.text = lasting.text.data()};
+            ends_[count_++] = static_cast<std::uint32_t>(std::min<std::size_t>(lasting.text.size(), UINT32_MAX));
+        }
+    }
     std::size_t size() const { return count_; }
     bool empty() const { return count_ == 0; }
     std::string operator[](std::size_t i) const;  // as shown: numbers written out; empty past the end
@@ -77,8 +93,17 @@ private:
     union Number {
         std::int64_t whole;
         double bytes;
+        const char* text;  // a Lasting argument's
     };
     const char* data() const { return heap_.empty() ? inline_.data() : heap_.data(); }
+    // Where argument i's text starts among the copied text: the end of the last argument before
+    // it that is not Lasting (a Lasting argument's end slot holds its own length).
+    std::uint32_t textBegin(std::size_t i) const
+    {
+        while (i > 0 && kinds_[i - 1] == Arg::Kind::Lasting)
+            --i;
+        return i == 0 ? 0 : ends_[i - 1];
+    }
     void storeNumber(Arg::Kind kind, Number number)
     {
         kinds_[count_] = kind;
@@ -124,9 +149,22 @@ std::string formatTemplate(const char* templ, const DiagnosticArgs& args);
 Diagnostic makeDiagnostic(Severity severity, std::string field, const char* templ,
                           std::initializer_list<DiagnosticArgs::Arg> args = {});
 
-// Appends makeDiagnostic(...) to `out`, built where it will stay instead of moved there: the form
-// for diagnostics made on every estimate (a Diagnostic with its inline arguments is a few hundred
-// bytes to move).
+// A diagnostic without arguments appended to `out`, built where it will stay instead of moved
+// there (a Diagnostic with its inline arguments is a few hundred bytes to move). Inline, so that a
+// field name written as a literal is copied with its length known: a move or two instead of a call
+// to memmove (the diagnostics an estimate makes on nearly every call).
+inline Diagnostic& emplaceDiagnostic(Diagnostics& out, Severity severity, std::string_view field, const char* templ)
+{
+    // Default-initialised (boost's default_init): emplace_back() value-initialises, which zeroes
+    // the whole 344-byte Diagnostic before its member initialisers run.
+    Diagnostic& d = out.emplace_back(boost::container::default_init);
+    d.severity = severity;
+    d.field = field;
+    d.templ = templ;
+    return d;
+}
+
+// Appends makeDiagnostic(...) to `out`, built in place (emplaceDiagnostic).
 Diagnostic& addDiagnostic(Diagnostics& out, Severity severity, std::string_view field, const char* templ,
                           std::initializer_list<DiagnosticArgs::Arg> args = {});
 
@@ -136,7 +174,7 @@ Diagnostic& addDiagnostic(Diagnostics& out, Severity severity, std::string_view 
 template <typename... Args>
 Diagnostic& addDiagnostic(Diagnostics& out, Severity severity, std::string_view field, const char* templ, const Args&... args)
 {
-    Diagnostic& d = addDiagnostic(out, severity, field, templ);
+    Diagnostic& d = emplaceDiagnostic(out, severity, field, templ);
     (d.args.push_back(args), ...);  // numbers by their own overloads, text through Arg
     return d;
 }

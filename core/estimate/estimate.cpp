@@ -37,16 +37,17 @@ private:
 };
 
 // `need` and `single`: the device totals of the most loaded GPU and of one GPU (the estimate has
-// them already: each total is a dozen loads and additions).
+// them already: each total is a dozen loads and additions). `gpu` is a preset: its name outlives
+// the diagnostics (DiagnosticArgs::Lasting).
 void reportFit(const Scenario& s, const Estimate& e, const GpuSpec& gpu, double need, double single, Diagnostics& out)
 {
     const double capacity = e.memory.gpuCapacity;
     if (!e.memory.fits)
         addDiagnostic(out, Severity::Warning, "memory", msg::kDoesNotFit, e.memory.perGpu.stage, Gigabytes{need},
-                      Gigabytes{need - capacity}, Gigabytes{capacity}, gpu.name);
+                      Gigabytes{need - capacity}, Gigabytes{capacity}, DiagnosticArgs::Lasting{gpu.name});
     if (!e.memory.singleGpuFits && s.parallel.gpus > 1)
         addDiagnostic(out, Severity::Info, "memory", msg::kSingleGpuNeeds, Gigabytes{single}, Gigabytes{single - capacity},
-                      gpu.name);
+                      DiagnosticArgs::Lasting{gpu.name});
 }
 
 // ZeRO-3 can need more memory per GPU than ZeRO-2 (the invariant audit found up to 8 % at small
@@ -54,7 +55,7 @@ void reportFit(const Scenario& s, const Estimate& e, const GpuSpec& gpu, double 
 // being computed and of the one prefetched (DeepSpeed's stage3_prefetch_bucket_size, FSDP's
 // forward prefetch). That is how the engines behave, so the estimate keeps it and says why. ZeRO-3
 // that keeps the weights gathered through the step holds unsharded gradients as well, and the
-// estimate says that instead.
+// estimate says that instead. `need` is the most loaded GPU's device total.
 void reportZero3(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
                  const LedgerLayout& layout, const Estimate& e, double need, Diagnostics& out)
 {
@@ -134,7 +135,7 @@ Estimate estimate(const Scenario& s)
     const ParameterInventory inventory(s.model);
     if (!checkShapeSize(inventory, e.diagnostics))
         return e;  // fields each in range that multiply out to more parameters than mean anything
-    const ParameterCount count = countParameters(s.model, inventory);
+    const ParameterCount& count = inventory.count();  // summed as the inventory was built (countParameters)
     e.model.params = s.model.exactParams.value_or(count.total);  // the inventory just counted
     e.model.activeParams = s.model.exactParams && count.total > 0
                                ? roundWhole(static_cast<double>(count.active) * static_cast<double>(*s.model.exactParams)

@@ -37,14 +37,14 @@ void ParameterInventory::forEachPart(const TensorGroup& g, F&& f) const
     }
 }
 
-void ParameterInventory::add(const char* name, Placement placement, std::int64_t rows, std::int64_t cols,
+void ParameterInventory::add(const char* /*name*/, Placement placement, std::int64_t rows, std::int64_t cols,
                              std::int64_t copies, TpSplit split, bool expert, unsigned projection, bool moeBlock,
                              bool sameShapeAsPrevious, int transposeOf)
 {
     assert(size_ < groups_.size());
     // Summed from the local copy: inlined here, the placement and flags are constants at each call
     // and the switches in sum() fold away (read back from groups_, they did not).
-    const TensorGroup g{name, rows, cols, copies, placement, split, expert, moeBlock, projection};
+    const TensorGroup g{rows, cols, copies, placement, split, expert, moeBlock, projection};
     groups_[size_++] = g;
     sum(g);
     if (placement == Placement::Layer && cols > 1)

@@ -36,9 +36,10 @@ enum ProjectionBit : unsigned {
 // Trivially constructible on purpose (no member initialisers): the inventory's fixed array is
 // then free to create, and every member is set when a group is added.
 struct TensorGroup {
-    // The small members last: 40 bytes, where the declaration order of the fields' meaning padded it
-    // to 56 (the inventory copies every group it builds, on every estimate).
-    const char* name;
+    // The small members last: 32 bytes, where the declaration order of the fields' meaning padded it
+    // to 56 (the inventory copies every group it builds, on every estimate). No name: nothing read
+    // it, and storing one cost two instructions a group (the constructor's calls still name each
+    // tensor, for the reader).
     std::int64_t rows;
     std::int64_t cols;
     std::int64_t copies;          // experts per layer for expert tensors, else 1
@@ -129,7 +130,8 @@ public:
 
 private:
     // Inlined into the constructor, where the placement and kind of each group are constants, so
-    // the sums cost a few additions per group.
+    // the sums cost a few additions per group. `name` ("layer.attention.q") says which tensor the
+    // call adds, for the reader; it is not kept.
     [[gnu::always_inline]] inline void add(const char* name, Placement placement, std::int64_t rows, std::int64_t cols,
                                            std::int64_t copies, TpSplit split, bool expert, unsigned projection,
                                            bool moeBlock = false, bool sameShapeAsPrevious = false,

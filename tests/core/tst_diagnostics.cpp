@@ -123,6 +123,34 @@ private slots:
         QCOMPARE(std::string(byOne.field), std::string("memory"));
     }
 
+    // A Lasting argument (a preset's name, viewed, not copied) reads back as its text wherever it
+    // stands: first, last, empty, beside copied text before and after it (whose start skips over
+    // it), next to numbers, across the inline buffer's end, and in copies.
+    void lastingArgumentsViewedNotCopied()
+    {
+        using L = DiagnosticArgs::Lasting;
+        static const std::string name = "NVIDIA H100 SXM5 80GB";
+        const std::string longArg(DiagnosticArgs::kInline + 5, 'x');
+        DiagnosticArgs args;
+        args.push_back(L{name});
+        args.push_back("ab");
+        args.push_back(L{name});
+        args.push_back(L{std::string_view()});
+        args.push_back("cde");
+        args.push_back(std::int64_t{7});
+        args.push_back(longArg);
+        args.push_back(L{name});
+        const std::vector<std::string> expected{name, "ab", name, "", "cde", "7", longArg, name};
+        QCOMPARE(args.toVector(), expected);
+        const DiagnosticArgs copy = args;
+        QCOMPARE(copy.toVector(), expected);
+        QCOMPARE(formatTemplate("%2%5%1", copy), "abcde" + name);
+        Diagnostics out;
+        const Diagnostic& d = addDiagnostic(out, Severity::Info, "memory", msg::kSingleGpuNeeds,
+                                            DiagnosticArgs::Gigabytes{132.5e9}, DiagnosticArgs::Gigabytes{46.6e9}, L{name});
+        QCOMPARE(d.message(), formatTemplate(msg::kSingleGpuNeeds, {"132.5 GB", "46.6 GB", name}));
+    }
+
     // A field name up to 31 characters stays inline, a longer one goes to the heap; copies, moves
     // and assignments between the two keep the text (ASan checks the heap side in scripts/test).
     void fieldPathsInlineAndOnTheHeap()
