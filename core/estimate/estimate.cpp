@@ -170,12 +170,13 @@ Estimate estimate(const Scenario& s)
                             ledgerActivations(s, inventory, layout), e.memory.perGpu);
     e.model.paramsPerGpu = e.memory.perGpu.params;
     e.model.trainableParams = e.memory.singleGpu.trainableParams;
+    // Each device total once, for the checks and reports below (before any store into `e`, so
+    // that gcc shares the single GPU's model states between its total and the bytes per parameter).
     const MemoryBreakdown& singleDevice = e.memory.singleGpu.device;
     const double singleStates = singleDevice.modelStates();
-    e.model.stateBytesPerParam = e.model.params > 0 ? singleStates / static_cast<double>(e.model.params) : 0.0;
-    // MemoryBreakdown::total() as it adds them, once each for the checks and reports below.
+    const double singleNeed = singleDevice.total();
     const double need = e.memory.perGpu.device.total();
-    const double singleNeed = singleStates + singleDevice.activations + singleDevice.overhead;
+    e.model.stateBytesPerParam = e.model.params > 0 ? singleStates / static_cast<double>(e.model.params) : 0.0;
 
     if (gpu != nullptr) {
         e.memory.gpuCapacity = gpu->memoryBytes;
