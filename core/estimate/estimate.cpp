@@ -152,7 +152,9 @@ Estimate estimate(const Scenario& s)
     // ledgerTensorsInto writes every part the model has, and only those are read.
     Unzeroed<LedgerTensors> tensorsStorage;
     LedgerTensors& singleTensors = tensorsStorage.get();
-    ledgerTensorsInto(s, inventory, count.total, single.tp, single.ep, singleTensors);
+    // The recipe's bytes, made once with the activations and shared with the ledger and the step.
+    const RecipeBytes& recipe = singleActivations.context.bytes;
+    ledgerTensorsInto(s, inventory, count.total, single.tp, single.ep, singleTensors, &recipe);
     singleGpuStageInto(s, single.microbatches, singleTensors, singleActivations, e.memory.singleGpu);
     const bool sameActivations = layout.tp == single.tp && layout.cp == single.cp && layout.sequenceParallel == single.sequenceParallel;
     const bool sameTensors = layout.tp == single.tp && layout.ep == single.ep;
@@ -161,13 +163,13 @@ Estimate estimate(const Scenario& s)
     if (sameTensors && sameActivations)
         mostLoadedStageInto(s, layout, singleTensors, singleActivations, e.memory.perGpu);
     else if (sameTensors)
-        mostLoadedStageInto(s, layout, singleTensors, ledgerActivations(s, inventory, layout), e.memory.perGpu);
+        mostLoadedStageInto(s, layout, singleTensors, ledgerActivations(s, inventory, layout, &recipe), e.memory.perGpu);
     else if (sameActivations)
-        mostLoadedStageInto(s, layout, ledgerTensors(s, inventory, count.total, layout.tp, layout.ep), singleActivations,
+        mostLoadedStageInto(s, layout, ledgerTensors(s, inventory, count.total, layout.tp, layout.ep, &recipe), singleActivations,
                             e.memory.perGpu);
     else
-        mostLoadedStageInto(s, layout, ledgerTensors(s, inventory, count.total, layout.tp, layout.ep),
-                            ledgerActivations(s, inventory, layout), e.memory.perGpu);
+        mostLoadedStageInto(s, layout, ledgerTensors(s, inventory, count.total, layout.tp, layout.ep, &recipe),
+                            ledgerActivations(s, inventory, layout, &recipe), e.memory.perGpu);
     e.model.paramsPerGpu = e.memory.perGpu.params;
     e.model.trainableParams = e.memory.singleGpu.trainableParams;
     // Each device total once, for the checks and reports below (before any store into `e`, so
@@ -182,7 +184,7 @@ Estimate estimate(const Scenario& s)
         e.memory.gpuCapacity = gpu->memoryBytes;
         e.memory.fits = need <= gpu->memoryBytes;
         e.memory.singleGpuFits = singleNeed <= gpu->memoryBytes;
-        estimateStepInto(s, inventory, count.total, *gpu, layout, e.memory.perGpu, nullptr, e.step, &e.diagnostics);
+        estimateStepInto(s, inventory, count.total, *gpu, layout, e.memory.perGpu, nullptr, e.step, &e.diagnostics, &recipe);
         // Both into the new estimate's own operations figures, in place.
         checkpointSizeInto(s, inventory, layout, e.memory.singleGpu, e.memory.perGpu, e.ops.checkpoint);
         estimateOpsInto(s, OpsTimes{e.step.stepSeconds, e.step.trainSeconds, e.step.tokensPerSecond}, e.ops);

@@ -215,8 +215,7 @@ LayerActivationBytes layerActivationBytes(const ActivationContext& c, const Acti
     return {total, 0.0};
 }
 
-double storedActivationsOfLayers(const ActivationContext& c, const ActivationTerms& terms, double oneLayerStored,
-                                 double layers)
+double storedActivationsOfLayers(const ActivationContext& c, double allTerms, double oneLayerStored, double layers)
 {
     if (c.training->recompute != Recompute::EveryKth)
         return layers * oneLayerStored;
@@ -224,7 +223,7 @@ double storedActivationsOfLayers(const ActivationContext& c, const ActivationTer
     // keeps everything (torchtitan's counter, measured by validation/engine_checkpoint_stacks.py).
     const double k = std::max(1, c.training->recomputeEvery);
     const double checkpointed = std::floor(layers / k);
-    return checkpointed * layerInput(c) + (layers - checkpointed) * terms.total();
+    return checkpointed * layerInput(c) + (layers - checkpointed) * allTerms;
 }
 
 double embeddingActivations(const ActivationContext& c)

@@ -66,10 +66,9 @@ struct LayerActivationBytes {
 LayerActivationBytes layerActivationBytes(const ActivationContext& context, const ActivationTerms& terms);
 
 // What `layers` consecutive layers of one pipeline chunk keep, given one layer's `stored` bytes
-// (layerActivationBytes): layers x those, except that every-k checkpoints only floor(layers / k)
-// of them.
-double storedActivationsOfLayers(const ActivationContext& context, const ActivationTerms& terms, double oneLayerStored,
-                                 double layers);
+// (layerActivationBytes) and all its terms (ActivationTerms::total()): layers x the stored bytes,
+// except that every-k checkpoints only floor(layers / k) of them and the others keep everything.
+double storedActivationsOfLayers(const ActivationContext& context, double allTerms, double oneLayerStored, double layers);
 
 // Per micro-batch, outside the layers (Korthikanti §4.3): the embedding-output dropout mask on
 // the first stage; the final norm input, the output-layer input and the fp32 logits the

@@ -229,19 +229,19 @@ int denseLayersOnStage(const Scenario& s, const LedgerLayout& layout, int stage)
 }
 
 LedgerTensors ledgerTensors(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters, int tp,
-                            int ep)
+                            int ep, const RecipeBytes* recipe)
 {
     LedgerTensors out;
-    ledgerTensorsInto(s, inventory, shapeParameters, tp, ep, out);
+    ledgerTensorsInto(s, inventory, shapeParameters, tp, ep, out, recipe);
     return out;
 }
 
 void ledgerTensorsInto(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters, int tp,
-                       int ep, LedgerTensors& out)
+                       int ep, LedgerTensors& out, const RecipeBytes* recipe)
 {
     out.tp = tp;
     out.ep = ep;
-    const TensorAccountant accountant(s, tp, ep, shapeParameters);
+    const TensorAccountant accountant(s, tp, ep, shapeParameters, recipe != nullptr ? *recipe : recipeBytes(s.training));
     // Only the parts the model has are written (the MoE parts for a model with experts, the tied
     // copy for tied embeddings); nothing reads the others (a stage adds the MoE parts only for a
     // MoE model's first-k dense layers and the tied copy only for tied embeddings under a
@@ -302,15 +302,15 @@ namespace {
 // ledgerActivations' body, for a layout's tp, cp and sequence parallelism, inlined into both entry
 // points: the single GPU's has them as constants.
 [[gnu::always_inline]] inline LedgerActivations activationsFor(const Scenario& s, const ParameterInventory& inventory, int tp,
-                                                               int cp, bool sequenceParallel)
+                                                               int cp, bool sequenceParallel, const RecipeBytes* recipe)
 {
-    const ActivationContext context{&s.model, &s.training, &inventory, recipeBytes(s.training), tp, cp,
+    const ActivationContext context{&s.model, &s.training, &inventory, recipe != nullptr ? *recipe : recipeBytes(s.training), tp, cp,
                                     sequenceParallel, s.training.finetune != FineTune::Full};
     const ActivationTerms terms = layerActivationTerms(context);
     const LayerActivationBytes layer = layerActivationBytes(context, terms);
     // Built whole, not default-initialised and then assigned (its 30 numbers zeroed first).
     return LedgerActivations{context,
-                             terms,
+                             terms.total(),
                              layer.stored,
                              layer.workingSet,
                              lossBackwardWorkingSet(context),
@@ -320,14 +320,15 @@ namespace {
 
 } // namespace
 
-LedgerActivations ledgerActivations(const Scenario& s, const ParameterInventory& inventory, const LedgerLayout& layout)
+LedgerActivations ledgerActivations(const Scenario& s, const ParameterInventory& inventory, const LedgerLayout& layout,
+                                    const RecipeBytes* recipe)
 {
-    return activationsFor(s, inventory, layout.tp, layout.cp, layout.sequenceParallel);
+    return activationsFor(s, inventory, layout.tp, layout.cp, layout.sequenceParallel, recipe);
 }
 
 LedgerActivations singleGpuActivations(const Scenario& s, const ParameterInventory& inventory)
 {
-    return activationsFor(s, inventory, 1, 1, false);
+    return activationsFor(s, inventory, 1, 1, false, nullptr);
 }
 
 namespace {
@@ -352,7 +353,7 @@ void stageMemoryInto(const Scenario& s, const LedgerLayout& l, const LedgerTenso
     g.inflightPasses = inflightChunkPasses(l.pp, l.vpp, stage, l.microbatches);
     const double layersPerChunk = static_cast<double>(layersOnStage) / l.vpp;
     ActivationParts& ap = g.activationParts;
-    ap.layers = static_cast<double>(g.inflightPasses) * storedActivationsOfLayers(acts.context, acts.terms, acts.perLayer, layersPerChunk);
+    ap.layers = static_cast<double>(g.inflightPasses) * storedActivationsOfLayers(acts.context, acts.allTerms, acts.perLayer, layersPerChunk);
     ap.recomputeWorkingSet = acts.workingSet;
     ap.embedding = stage == 0 ? acts.embeddingPerMicrobatch * static_cast<double>(inflightChunkPasses(l.pp, 1, 0, l.microbatches)) : 0.0;
     const bool last = stage == l.pp - 1;

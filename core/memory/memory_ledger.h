@@ -152,24 +152,32 @@ struct LedgerTensors {
     TensorTotals wholeModel;
 };
 LedgerTensors ledgerTensors(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
-                            int tp, int ep);
+                            int tp, int ep, const RecipeBytes* recipe = nullptr);
 // The same written over `out`: every part the model has (the embedding, layer and final parts,
 // the MoE parts for a model with experts, the tied copy for tied embeddings), whatever `out` held;
 // the others are left as they are (nothing reads them), so the estimator need not zero the object.
+// `recipe`: recipeBytes(scenario.training) when the caller has it (null: made here; the estimate
+// makes it once for the ledger, the activations and the step, about 25 instructions each).
 void ledgerTensorsInto(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
-                       int tp, int ep, LedgerTensors& out);
+                       int tp, int ep, LedgerTensors& out, const RecipeBytes* recipe = nullptr);
 // `context` points into `scenario`: combine it (stageMemory) only while the scenario still holds the
 // training settings it was computed for.
 struct LedgerActivations {
     ActivationContext context;
-    ActivationTerms terms;
+    // One layer's activations with nothing recomputed (ActivationTerms::total()): what every-k's
+    // uncheckpointed layers keep. The total, not the terms: copying the 18 terms into every
+    // estimate's activations cost about 20 instructions.
+    double allTerms = 0;
     double perLayer = 0;
     double workingSet = 0;
     double lossWorkingSet = 0;
     double embeddingPerMicrobatch = 0;
     double outputPerMicrobatch = 0;
 };
-LedgerActivations ledgerActivations(const Scenario& scenario, const ParameterInventory& inventory, const LedgerLayout& layout);
+// `recipe`, here and in ledgerTensors: recipeBytes(scenario.training) when the caller has it (null:
+// made here).
+LedgerActivations ledgerActivations(const Scenario& scenario, const ParameterInventory& inventory, const LedgerLayout& layout,
+                                    const RecipeBytes* recipe = nullptr);
 // The same for singleGpuLayout (tp and cp 1, no sequence parallelism), with those as constants: its
 // divisions by them fold away (about 80 instructions of every estimate).
 LedgerActivations singleGpuActivations(const Scenario& scenario, const ParameterInventory& inventory);

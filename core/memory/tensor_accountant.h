@@ -34,9 +34,10 @@ public:
         std::int64_t count[2][2] = {{0, 0}, {0, 0}};
     };
 
-    TensorAccountant(const Scenario& s, int tp, int ep, std::int64_t shapeTotal)
+    // `recipe` is recipeBytes(s.training).
+    TensorAccountant(const Scenario& s, int tp, int ep, std::int64_t shapeTotal, const RecipeBytes& recipe)
         : s_(s), tp_(tp), ep_(ep),
-          recipe_(recipeBytes(s.training)),
+          recipe_(recipe),
           frozenBase_(s.training.finetune != FineTune::Full)
     {
         // --params: each count is scaled by target / shape, as that ratio of whole numbers

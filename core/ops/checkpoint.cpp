@@ -28,6 +28,22 @@ constexpr EnumChoice kStates[] = {
 
 std::size_t at(CheckpointState state) { return static_cast<std::size_t>(state); }
 
+// The saved states of the whole job or of one rank, stored in `to` (gradients are not saved) and
+// summed from the arguments: adding up what was just stored read every entry back (the array and
+// the sum are doubles of one object).
+[[gnu::always_inline]] inline double storeStates(std::array<double, kCheckpointStates>& to, double weights, double master, double optimizer,
+                   double counters, double rng, double loader)
+{
+    using enum CheckpointState;
+    to[at(Weights)] = weights;
+    to[at(MasterWeights)] = master;
+    to[at(OptimizerStates)] = optimizer;
+    to[at(StepCounters)] = counters;
+    to[at(RngState)] = rng;
+    to[at(DataLoader)] = loader;
+    return weights + master + optimizer + counters + rng + loader;
+}
+
 // Parameter tensors that carry optimizer state, in the whole model and on one GPU holding `layers`
 // layers (and the embedding when `first`, the final norm and output layer when `last`): with full
 // fine-tuning every tensor, as the inventory counted them; LoRA trains two adapter matrices (A and
@@ -43,7 +59,10 @@ TensorCounts trainableTensorCounts(const Scenario& s, const ParameterInventory& 
     TensorCounts counts;
     if (s.training.finetune == FineTune::Full) {  // every tensor: the inventory counted them as it was built
         counts.whole = static_cast<double>(inventory.tensors());
-        counts.rank = static_cast<double>(inventory.tensorsOn(layers, first, last, ep));
+        // A GPU with every layer, both ends and every expert (no pipeline, no expert parallelism)
+        // holds them all: the same count, without counting again.
+        const bool whole = first && last && ep == 1 && layers == s.model.layers;
+        counts.rank = whole ? counts.whole : static_cast<double>(inventory.tensorsOn(layers, first, last, ep));
         return counts;
     }
     const double modelLayers = static_cast<double>(s.model.layers);
@@ -101,7 +120,6 @@ double dataLoaderBytesPerRank() { return 3.0 * 8.0; }
 void checkpointSizeInto(const Scenario& s, const ParameterInventory& inventory, const LedgerLayout& layout,
                         const GpuMemory& single, const GpuMemory& rank, CheckpointSize& c)
 {
-    using enum CheckpointState;
     // Weights are saved in the dtype the model keeps them (bf16 for mixed precision, never the fp8
     // cast of fp8 training); frozen weights (LoRA and QLoRA bases) are not saved: the checkpoint
     // holds the adapters, as PEFT's save_pretrained does.
@@ -114,12 +132,12 @@ void checkpointSizeInto(const Scenario& s, const ParameterInventory& inventory, 
     const bool last = rank.stage == layout.pp - 1;
     const TensorCounts tensors = trainableTensorCounts(s, inventory, layout.ep, rank.layersOnStage, first, last);
     c.trainableTensors = tensors.whole;
-    c.total[at(Weights)] = single.trainableParams * recipe.weight;
-    c.total[at(MasterWeights)] = single.device.masterWeights + single.host.masterWeights;
-    c.total[at(OptimizerStates)] = single.device.optimizerStates + single.host.optimizerStates;
-    c.total[at(StepCounters)] = stepCounterBytesPerTensor(s.training.optimizer) * c.trainableTensors;
-    c.total[at(RngState)] = rngStateBytesPerRank() * gpus;
-    c.total[at(DataLoader)] = dataLoaderBytesPerRank() * gpus;
+    const double totalWeights = single.trainableParams * recipe.weight;
+    const double totalMaster = single.device.masterWeights + single.host.masterWeights;
+    const double totalOptimizer = single.device.optimizerStates + single.host.optimizerStates;
+    const double totalCounters = stepCounterBytesPerTensor(s.training.optimizer) * c.trainableTensors;
+    c.bytes = storeStates(c.total, totalWeights, totalMaster, totalOptimizer, totalCounters, rngStateBytesPerRank() * gpus,
+                          dataLoaderBytesPerRank() * gpus);
 
     // The most loaded rank is data-parallel rank 0 of its model-parallel group: below ZeRO-3 it
     // writes the model shard's weights for all replicas (Megatron-LM's mp_rank_XX files, DeepSpeed's
@@ -127,17 +145,13 @@ void checkpointSizeInto(const Scenario& s, const ParameterInventory& inventory, 
     // (DeepSpeed's zero_pp_rank_N_mp_rank_XX_optim_states.pt, Megatron's distrib_optim.pt).
     const bool zero3 = layout.zero >= 3;
     const double share = layout.zero >= 1 && rank.trainableParams > 0 ? rank.updatedParams / rank.trainableParams : 1.0;
-    c.rank[at(Weights)] = (zero3 ? rank.updatedParams : rank.trainableParams) * recipe.weight;
-    c.rank[at(MasterWeights)] = rank.device.masterWeights + rank.host.masterWeights;
-    c.rank[at(OptimizerStates)] = rank.device.optimizerStates + rank.host.optimizerStates;
-    c.rank[at(StepCounters)] = stepCounterBytesPerTensor(s.training.optimizer) * share
-                               * tensors.rank;
-    c.rank[at(RngState)] = rngStateBytesPerRank();
-    c.rank[at(DataLoader)] = dataLoaderBytesPerRank();
-    for (std::size_t i = 0; i < kCheckpointStates; ++i) {
-        c.bytes += c.total[i];
-        c.bytesPerRankMax += c.rank[i];
-    }
+    const double rankWeights = (zero3 ? rank.updatedParams : rank.trainableParams) * recipe.weight;
+    const double rankMaster = rank.device.masterWeights + rank.host.masterWeights;
+    const double rankOptimizer = rank.device.optimizerStates + rank.host.optimizerStates;
+    const double rankCounters = stepCounterBytesPerTensor(s.training.optimizer) * share * tensors.rank;
+    const double rankRng = rngStateBytesPerRank();
+    const double rankLoader = dataLoaderBytesPerRank();
+    c.bytesPerRankMax = storeStates(c.rank, rankWeights, rankMaster, rankOptimizer, rankCounters, rankRng, rankLoader);
 
     // The busiest node (the first: it holds stage 0). Ranks are ordered tp, cp, dp, pp (Megatron-LM),
     // so of its ranks those with data-parallel index 0 (the first tp of each stage's block of
@@ -149,10 +163,9 @@ void checkpointSizeInto(const Scenario& s, const ParameterInventory& inventory, 
     const std::int64_t tp = layout.tp;
     const std::int64_t fullStages = perNode / stageBlock;
     const double replicaWriters = static_cast<double>(fullStages * tp + std::min<std::int64_t>(tp, perNode - fullStages * stageBlock));
-    const double optimizerSide = c.rank[at(MasterWeights)] + c.rank[at(OptimizerStates)] + c.rank[at(StepCounters)];
-    const double replicated = (zero3 ? 0.0 : c.rank[at(Weights)]) + (layout.zero == 0 ? optimizerSide : 0.0);
-    const double sharded = (zero3 ? c.rank[at(Weights)] : 0.0) + (layout.zero >= 1 ? optimizerSide : 0.0)
-                           + c.rank[at(RngState)] + c.rank[at(DataLoader)];
+    const double optimizerSide = rankMaster + rankOptimizer + rankCounters;
+    const double replicated = (zero3 ? 0.0 : rankWeights) + (layout.zero == 0 ? optimizerSide : 0.0);
+    const double sharded = (zero3 ? rankWeights : 0.0) + (layout.zero >= 1 ? optimizerSide : 0.0) + rankRng + rankLoader;
     c.bytesPerNodeMax = std::min(c.bytes, replicaWriters * replicated + perNode * sharded);
 }
 

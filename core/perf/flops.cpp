@@ -10,30 +10,35 @@ LayerForwardFlops layerForwardFlops(const Scenario& s, const ParameterInventory&
 {
     const ModelSpec& m = s.model;
     const bool lora = s.training.finetune != FineTune::Full;
-    LayerForwardFlops f;
+    // The GEMMs' multiply-adds per token, summed as whole numbers and turned into FLOPs once (2 x
+    // tokens x the sum): exact, where a sum of per-matrix products in double rounded at each
+    // matrix, and a few integer operations per matrix on every estimate. Below 2^63: each term is
+    // at most a layer's parameters, and the inventory caps a shape at 10^16.
+    std::int64_t all = 0;         // every member of every layer matrix
+    std::int64_t recomputed = 0;  // the members PyTorch's op-level policy recomputes (every second aten.mm, every aten.addmm)
+    double adapters = 0.0;        // LoRA: x A then (x A) B, 2 r (in + out) per token and adapted member
     for (const LayerMatrix& g : inventory.layerMatrices()) {
         // One copy's local shard; a routed expert sees top-k x the tokens (balanced routing),
         // spread over its expert-parallel group, so each GPU computes tokens x top-k expert MLPs.
-        const LocalShape one = localShape(g, tp, static_cast<int>(g.copies));
-        const double perCopy = 2.0 * static_cast<double>(one.rows * one.cols);
-        const double copiesUsed = g.expert ? static_cast<double>(m.moe.topK) : static_cast<double>(g.copies);
-        const double flops = perCopy * copiesUsed * tokens;  // of one member
-        // PyTorch's op-level policy recomputes every second aten.mm and every aten.addmm (the
-        // kernel times count the same ones).
-        f.recomputedByOpPolicy += g.opRecomputed * flops;
-        if (lora) {
-            f.frozenLinear += g.members * flops;
-            // x A then (x A) B: 2 r (in + out) per token
-            f.trainableLinear += inventory.membersIn(g, s.training.loraTargets) * 2.0 * s.training.loraRank
-                                 * static_cast<double>(g.rows + g.cols) * copiesUsed * tokens;
-        } else {
-            f.trainableLinear += g.members * flops;
-        }
+        const LocalShape one = localShape(g, tp, 1);
+        const std::int64_t copiesUsed = g.expert ? m.moe.topK : g.copies;
+        const std::int64_t perMember = one.rows * one.cols * copiesUsed;
+        all += g.members * perMember;
+        recomputed += g.opRecomputed * perMember;
+        if (lora)
+            adapters += inventory.membersIn(g, s.training.loraTargets) * 2.0 * s.training.loraRank
+                        * static_cast<double>(g.rows + g.cols) * static_cast<double>(copiesUsed) * tokens;
     }
+    LayerForwardFlops f;
+    const double linear = 2.0 * tokens * static_cast<double>(all);
     // --params: the GEMMs scale with the parameter count, as the ledger's states do.
-    f.trainableLinear *= lora ? 1.0 : scale;
-    f.frozenLinear *= scale;
-    f.recomputedByOpPolicy *= scale;
+    if (lora) {
+        f.frozenLinear = linear * scale;
+        f.trainableLinear = adapters;
+    } else {
+        f.trainableLinear = linear * scale;
+    }
+    f.recomputedByOpPolicy = 2.0 * tokens * static_cast<double>(recomputed) * scale;
     // QK^T over the query/key head width and PV over the value head width (equal but for MLA).
     f.attention = 2.0 * tokens * keys * static_cast<double>(m.queryWidth() + m.attentionOutputWidth()) / tp;
     return f;

@@ -161,12 +161,12 @@ LayerKernelTimes layerKernelTimes(const Context& c)
     const TrainingSpec& tr = s.training;
     const LedgerLayout& l = c.layout;
     const GemmFormat format = linearFormat(c);
-    const GemmDevice linear = gemmDevice(s, c.gpu, format);
+    const GemmDevice linear = format == GemmFormat::Fp8 ? gemmDevice(s, c.gpu, format) : c.highPrecision;
     // LoRA adapters and attention run in bf16 under the mixed recipes (fp8 casts only the base
     // linear layers). An fp32 recipe has no 16-bit operands: they run at the fp32 rate, as the
     // optimizer-step GEMMs below do (timing them at the bf16 rate gave MFU above 1 against the
     // fp32 peak; found by tests/core/tst_invariants.cpp).
-    const GemmDevice bf16 = format == GemmFormat::Fp8 ? gemmDevice(s, c.gpu, GemmFormat::Bf16) : linear;
+    const GemmDevice& bf16 = c.highPrecision;  // linearFormat's choice but for fp8
     const bool lora = tr.finetune != FineTune::Full;
     LayerKernelTimes t;
     CastBytes cast;
@@ -237,7 +237,7 @@ LayerKernelTimes layerKernelTimes(const Context& c)
 OutputKernelTimes outputKernelTimes(const Context& c)
 {
     const ModelSpec& m = c.s.model;
-    const GemmDevice bf16 = gemmDevice(c.s, c.gpu, c.s.training.precision == Precision::Fp32 ? GemmFormat::Fp32 : GemmFormat::Bf16);
+    const GemmDevice& bf16 = c.highPrecision;
     // The vocabulary split over tp, rounded up (padded), as a whole number: the same value as the
     // ceiling of the quotient in double (both below 2^53), without std::ceil's 20 instructions, and
     // the sides then need no test for being whole (linearGemmSeconds' WholeSizes form).

@@ -4,6 +4,7 @@
 #include "core/memory/memory_ledger.h"
 #include "core/memory/precision_recipe.h"
 #include "core/perf/flops.h"
+#include "core/perf/gemm_model.h"
 #include "core/perf/step_model.h"
 
 // The step-time model's internals, shared by its named steps (step_compute.cpp,
@@ -29,10 +30,15 @@ struct Context {
     double refwd = 0;         // 1 with full recomputation: the forward's traffic repeats
     LayoutSizes sizes{};
     LinkParameters links{};
+    // GEMMs in the 16-bit compute type (fp32 when training in fp32): attention's, LoRA adapters',
+    // the output layer's and, but for fp8 recipes, the linear layers'. Made once per estimate.
+    GemmDevice highPrecision{};
 };
 
+// `recipe`: recipeBytes(s.training) when the caller has it (null: made here).
 Context makeContext(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
-                    const GpuSpec& gpu, const LedgerLayout& layout, const GpuMemory& mostLoaded);
+                    const GpuSpec& gpu, const LedgerLayout& layout, const GpuMemory& mostLoaded,
+                    const RecipeBytes* recipe = nullptr);
 
 // Compute of one micro-batch on the slowest (last) stage.
 struct ComputeTimes {

@@ -117,7 +117,7 @@ void totals(const step::Context& c, const step::ComputeTimes& compute, double ex
 namespace step {
 
 Context makeContext(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
-                    const GpuSpec& gpu, const LedgerLayout& l, const GpuMemory& mostLoaded)
+                    const GpuSpec& gpu, const LedgerLayout& l, const GpuMemory& mostLoaded, const RecipeBytes* recipe)
 {
     const TrainingSpec& t = s.training;
     const double seq = static_cast<double>(t.seqLen);
@@ -130,7 +130,7 @@ Context makeContext(const Scenario& s, const ParameterInventory& inventory, std:
     // Built whole, member by member in order, rather than default-initialised and then assigned
     // (the layout sizes and links were written twice: about 30 instructions of every estimate).
     return Context{
-        s, inventory, gpu, l, mostLoaded, recipeBytes(t),
+        s, inventory, gpu, l, mostLoaded, recipe != nullptr ? *recipe : recipeBytes(t),
         static_cast<double>(l.microbatches),
         seq,
         static_cast<double>(t.microBatch) * seq / l.cp,  // this GPU's tokens per micro-batch
@@ -146,6 +146,7 @@ Context makeContext(const Scenario& s, const ParameterInventory& inventory, std:
         LinkParameters{s.cluster.intraNodeGbps ? *s.cluster.intraNodeGbps * kGiga : gpu.intraNodeBandwidth,
                        s.cluster.interNodeGbps ? *s.cluster.interNodeGbps * kGiga : gpu.interNodeBandwidth,
                        s.perf.linkEfficiency, s.perf.intraLatencyUs * 1e-6, s.perf.interLatencyUs * 1e-6},
+        gemmDevice(s, gpu, t.precision == Precision::Fp32 ? GemmFormat::Fp32 : GemmFormat::Bf16),
     };
 }
 
@@ -223,7 +224,7 @@ void clearStep(StepEstimate& r)
 
 void estimateStepInto(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
                       const GpuSpec& gpu, const LedgerLayout& l, const GpuMemory& mostLoaded, const StepKernels* kernels,
-                      StepEstimate& r, Diagnostics* out)
+                      StepEstimate& r, Diagnostics* out, const RecipeBytes* recipe)
 {
     // `r` holds no figures yet (a new estimate's, value-initialised; or cleared by clearStep): zeroing
     // them here again cost about 30 instructions of every estimate.
@@ -232,7 +233,7 @@ void estimateStepInto(const Scenario& s, const ParameterInventory& inventory, st
     r.peakFlops = gemmPeak(s, gpu, &r.peakFormat);
     if (out != nullptr && s.training.precision == Precision::Fp8Mixed && gpu.peak.fp8 <= 0)
         out->push_back(makeDiagnostic(Severity::Info, "cluster.gpu", msg::kNoFp8, {gpu.name}));
-    const step::Context c = step::makeContext(s, inventory, shapeParameters, gpu, l, mostLoaded);
+    const step::Context c = step::makeContext(s, inventory, shapeParameters, gpu, l, mostLoaded, recipe);
 
     const auto withKernels = [&](const StepKernels& k) {
         const double outputFactor = s.training.finetune == FineTune::Full ? 3.0 : 2.0;
@@ -261,9 +262,9 @@ StepEstimate estimateStep(const Scenario& s, const ParameterInventory& inventory
 }
 
 double stepComputeLowerBound(const Scenario& s, const ParameterInventory& inventory, std::int64_t shapeParameters,
-                             const GpuSpec& gpu, const LedgerLayout& l, const GpuMemory& mostLoaded, const StepKernels& k)
+                             const GpuSpec& gpu, const LedgerLayout& l, const GpuMemory& mostLoaded, const StepKernels& k, const RecipeBytes* recipe)
 {
-    const step::Context c = step::makeContext(s, inventory, shapeParameters, gpu, l, mostLoaded);
+    const step::Context c = step::makeContext(s, inventory, shapeParameters, gpu, l, mostLoaded, recipe);
     const double compute = step::computePerMicrobatch(c, k.layer, k.output).total();
     // totals(): step = m (compute + exposed) + (p - 1) / v (compute + exposed) + exposed dp + optimizer.
     return c.microbatches * compute + (l.pp - 1.0) / l.vpp * compute;

@@ -102,18 +102,19 @@ std::unique_ptr<StepKernels, StepKernelsDeleter> stepKernels(const Scenario& sce
 // estimateStep into `r`, which must hold no figures yet: a new StepEstimate (the estimate's own) or
 // one cleared with clearStep (the planner's, reused for each layout). The kernels are the ones
 // given when not null (they must be stepKernels of the same scenario and layout), diagnostics
-// come only when `out` is not null. estimateStep is this.
+// come only when `out` is not null. estimateStep is this. `recipe`: recipeBytes(scenario.training)
+// when the caller has made it (null: made here).
 void clearStep(StepEstimate& r);
 void estimateStepInto(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
                       const GpuSpec& gpu, const LedgerLayout& layout, const GpuMemory& mostLoaded,
-                      const StepKernels* kernels, StepEstimate& r, Diagnostics* out);
+                      const StepKernels* kernels, StepEstimate& r, Diagnostics* out, const RecipeBytes* recipe = nullptr);
 
 // A lower bound of the step time from compute alone: micro-batches plus the bubble, times one
 // micro-batch's compute on the slowest stage (what estimateStep adds to it, exposed communication
 // and the optimizer step, is never negative). The planner prunes with it.
 double stepComputeLowerBound(const Scenario& scenario, const ParameterInventory& inventory, std::int64_t shapeParameters,
                              const GpuSpec& gpu, const LedgerLayout& layout, const GpuMemory& mostLoaded,
-                             const StepKernels& kernels);
+                             const StepKernels& kernels, const RecipeBytes* recipe = nullptr);
 
 // The rank order's dimensions, innermost first (expert parallelism lives inside DP).
 std::array<ParallelDim, 4> rankOrderDimensions(RankOrder order);

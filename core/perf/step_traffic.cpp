@@ -2,6 +2,7 @@
 // (core/comm), and how much of it compute hides (docs/model.md, "Step time").
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <vector>
 
 #include "core/memory/pipeline_schedule.h"
@@ -34,14 +35,21 @@ std::size_t addTwin(StepEstimate& r, std::size_t of, Collective collective, Comm
 // Overlap windows: communication that can run during a span of compute is hidden up to
 // `overlap` x that span; what exceeds it is exposed.
 struct Window {
-    double compute = 0;     // seconds of compute available, per occurrence
-    double occurrences = 0;
+    // A constructor, not aggregate initialisation, which would zero `members`.
+    Window(double computeEach, double times) : compute(computeEach), occurrences(times) {}
+    double compute;         // seconds of compute available, per occurrence
+    double occurrences;
     double comm = 0;        // seconds of communication per occurrence
     // The collectives placed in it: at most two per kind of tensor (dense, expert), so a fixed
-    // array (the step model allocates nothing but its list of collectives).
-    std::array<std::size_t, 4> members{};
+    // array (the step model allocates nothing but its list of collectives). Only the first
+    // `count` are set and read: not zeroed (four windows on every estimate).
+    std::array<std::size_t, 4> members;
     std::size_t count = 0;
-    void add(std::size_t i) { members.at(count++) = i; }
+    void add(std::size_t i)
+    {
+        assert(count < members.size());  // two kinds of tensor, at most two collectives each
+        members[count++] = i;
+    }
 };
 
 // The exposed part of a step's stage-to-stage traffic. Megatron-LM's interleaved schedule
@@ -196,10 +204,10 @@ double dataParallelTraffic(const Context& c, const ComputeTimes& compute, StepEs
     // updated parameters; ZeRO-2 reduce-scatters every micro-batch's gradients; ZeRO-3 / FSDP also
     // all-gathers the parameters before each micro-batch's forward and backward.
     const double mb = c.microbatches;
-    Window lastBackward{compute.backward, 1.0, 0, {}, 0};
-    Window firstForward{compute.forward, 1.0, 0, {}, 0};
-    Window everyForward{compute.forward, mb, 0, {}, 0};
-    Window everyBackward{compute.backward, mb, 0, {}, 0};
+    Window lastBackward(compute.backward, 1.0);
+    Window firstForward(compute.forward, 1.0);
+    Window everyForward(compute.forward, mb);
+    Window everyBackward(compute.backward, mb);
     auto place = [&](std::size_t i, Window& w) {
         w.comm += r.collectives[i].seconds / w.occurrences;
         w.add(i);

@@ -8,6 +8,7 @@
 #include "core/common/messages.h"
 #include "core/hardware/gpu_spec.h"
 #include "core/memory/memory_ledger.h"
+#include "core/memory/precision_recipe.h"
 #include "core/model/model_spec.h"
 #include "core/perf/step_model.h"
 #include "core/plan/plan_space.h"
@@ -90,13 +91,16 @@ struct Worker {
     // The unshared states of the last (tp, ep) summed: they do not depend on cp, sequence
     // parallelism, the micro-batch, pp, ZeRO or offload, so groups that share tp and ep share them.
     std::optional<LedgerTensors> tensors;
+    // The precision recipe's bytes: the search varies the layout, the micro-batch and the
+    // recomputation, never the recipe, so they are made once instead of for every layout.
+    RecipeBytes recipe = recipeBytes(space.base.training);
 
     void run();
     void group(Scenario& w, const GroupKey& key, std::uint64_t order);
     const LedgerTensors& tensorsFor(const Scenario& w, int tp, int ep)
     {
         if (!tensors || tensors->tp != tp || tensors->ep != ep)
-            tensors = ledgerTensors(w, inventory, shapeParameters, tp, ep);
+            tensors = ledgerTensors(w, inventory, shapeParameters, tp, ep, &recipe);
         return *tensors;
     }
 };
@@ -186,7 +190,7 @@ void Worker::group(Scenario& w, const GroupKey& key, std::uint64_t order)
                     for (std::size_t ri = 0; ri < space.recomputes.size(); ++ri, ++o) {
                         w.training.recompute = space.recomputes[ri];
                         if (!haveActivations[ri]) {
-                            activations[ri] = ledgerActivations(w, inventory, layout);
+                            activations[ri] = ledgerActivations(w, inventory, layout, &recipe);
                             haveActivations[ri] = true;
                         }
                         ++result.evaluated;
@@ -211,7 +215,7 @@ void Worker::group(Scenario& w, const GroupKey& key, std::uint64_t order)
                             // (step_model.h, stepComputeLowerBound): a layout that could not beat
                             // the K-th plan even then, and that a kept plan with no more memory
                             // already outruns, can be neither shown nor on the front.
-                            const double lower = stepComputeLowerBound(w, inventory, shapeParameters, gpu, layout, memory, *kernels);
+                            const double lower = stepComputeLowerBound(w, inventory, shapeParameters, gpu, layout, memory, *kernels, &recipe);
                             Plan bound = plan;
                             bound.tokensPerSecond = lower > 0 ? globalTokens / lower : 1e300;
                             bound.days = w.perf.trainTokens / bound.tokensPerSecond / 86400.0;
@@ -222,7 +226,7 @@ void Worker::group(Scenario& w, const GroupKey& key, std::uint64_t order)
                         }
                         ++result.stepModelled;
                         clearStep(step);
-                        estimateStepInto(w, inventory, shapeParameters, gpu, layout, memory, kernels.get(), step, nullptr);
+                        estimateStepInto(w, inventory, shapeParameters, gpu, layout, memory, kernels.get(), step, nullptr, &recipe);
                         plan.stepSeconds = step.stepSeconds;
                         plan.mfu = step.mfu;
                         plan.tokensPerSecond = step.tokensPerSecond;

@@ -109,7 +109,25 @@ struct At {
             return true;
         }
     }
-    static constexpr bool (*number)(const Scenario&, double&) = kNumeric ? &readNumber : nullptr;
+    // The same as an integer, for whole-number members (the range checks compare those as integers).
+    static constexpr bool kWhole = kNumeric && std::is_integral_v<Inner<Type>> && std::is_signed_v<Inner<Type>>;
+    [[gnu::always_inline]] static bool readWhole(const Scenario& s, std::int64_t& out)
+    {
+        if constexpr (!kWhole) {
+            return false;  // never called: `number.whole` is null for these
+        } else {
+            const Type& v = ref(s);
+            if constexpr (IsOptional<Type>::value) {
+                if (!v)
+                    return false;
+                out = static_cast<std::int64_t>(*v);
+            } else {
+                out = static_cast<std::int64_t>(v);
+            }
+            return true;
+        }
+    }
+    static constexpr NumberReader number = kWhole ? NumberReader{&readNumber, &readWhole} : kNumeric ? NumberReader{&readNumber} : NumberReader{};
     static bool set(Scenario& s, const FieldValue& value)
     {
         Type& v = ref(s);

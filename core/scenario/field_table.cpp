@@ -354,6 +354,15 @@ constexpr FieldSpec kFields[] = {
 
 constexpr const char* kGroups[] = {"model", "training", "parallel", "cluster", "overhead", "perf", "ops"};
 
+// Whether a row's range check can compare its member as an integer: a whole-number member with
+// whole bounds below 2^53 in magnitude (then each bound and its neighbours are exact in double).
+constexpr bool wholeBounds(const FieldSpec& spec)
+{
+    constexpr double kExact = 9007199254740992.0;  // 2^53
+    const auto whole = [&](double b) { return b > -kExact && b < kExact && static_cast<double>(static_cast<std::int64_t>(b)) == b; };
+    return spec.number.hasWhole && whole(spec.min) && whole(spec.max);
+}
+
 // One field's range check, generated from its row: the reader inlined and the bounds constants,
 // so a whole-number member costs a load and one comparison and a real one two. Fields that are
 // not numbers generate nothing.
@@ -366,16 +375,33 @@ template <std::size_t I>
     } else {
         // Every numeric row has a `number` reader (tst_scenario checks it: gcc's sanitizer builds do
         // not take a function's address compared with null as a constant, so no static_assert).
-        double v = 0.0;
-        if (!spec.number(s, v))
-            return true;  // unset, or not applicable to this model
-        // FieldSpec::admits written out: through `this` gcc did not fold the bounds into constants
-        // (+280 instructions per estimate), and through a helper taking them it inlined less (+25).
-        constexpr double min = spec.min, max = spec.max;
-        if constexpr (spec.minExclusive)
-            return v > min && v <= max;
-        else
-            return v >= min && v <= max;
+        if constexpr (wholeBounds(spec)) {
+            // The same test on the integer: x >= min exactly when double(x) >= min, as rounding to
+            // double is monotonic and min and min - 1 are exact; likewise for max and an
+            // exclusive min (tst_scenario compares both at and past every bound).
+            constexpr NumberReader::Whole read = spec.number.whole;  // a constant: called directly, inlined
+            std::int64_t w = 0;
+            if (!read(s, w))
+                return true;  // unset, or not applicable to this model
+            constexpr auto min = static_cast<std::int64_t>(spec.min), max = static_cast<std::int64_t>(spec.max);
+            if constexpr (spec.minExclusive)
+                return w > min && w <= max;
+            else
+                return w >= min && w <= max;
+        } else {
+            constexpr NumberReader::Real read = spec.number.real;
+            double v = 0.0;
+            if (!read(s, v))
+                return true;  // unset, or not applicable to this model
+            // FieldSpec::admits written out: through `this` gcc did not fold the bounds into
+            // constants (+280 instructions per estimate), and through a helper taking them it
+            // inlined less (+25).
+            constexpr double min = spec.min, max = spec.max;
+            if constexpr (spec.minExclusive)
+                return v > min && v <= max;
+            else
+                return v >= min && v <= max;
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 #include "core/scenario/scenario_checks.h"
 
 #include <algorithm>
+#include <cassert>
 #include <string>
 
 #include "core/common/messages.h"
@@ -38,14 +39,19 @@ void checkParallel(const Scenario& s, Diagnostics& out)
     const ModelSpec& m = s.model;
 
     const std::int64_t modelParallel = static_cast<std::int64_t>(p.tp) * p.pp * p.cp;
+    int dp = 0;  // s.dataParallel(), from the division this check makes anyway
     if (p.dp) {
         // Both factors are within their ranges (at most 2^24 and 2^48), so the product cannot overflow.
         if (modelParallel > p.gpus || *p.dp * modelParallel != p.gpus)
             error(out, "parallel.gpus", msg::kGpuProduct,
                   {str(*p.dp), str(p.tp), str(p.pp), str(p.cp), str(*p.dp * modelParallel), str(p.gpus)});
+        dp = *p.dp;
     } else if (p.gpus % modelParallel != 0) {
         error(out, "parallel.gpus", msg::kGpusMultiple, {str(p.gpus), str(modelParallel)});
+    } else {
+        dp = static_cast<int>(p.gpus / modelParallel);
     }
+    assert(dp == s.dataParallel());
     if (p.tp > 1) {  // everything divides by 1: four remainders spared where there is no tp
         if (m.heads > 0 && m.heads % p.tp != 0)
             error(out, "parallel.tp", msg::kTpHeads, {str(p.tp), str(m.heads)});
@@ -59,19 +65,21 @@ void checkParallel(const Scenario& s, Diagnostics& out)
     // One stage without an explicit split cannot be wrong (pp 1 holds every layer; the split's
     // vector would be built and thrown away on every estimate), so only a pipeline is split here.
     const bool split = p.pp > 1 || p.vpp > 1 || !p.ppLayers.empty() || p.ppFirstStageLayers != 0 || p.ppLastStageLayers != 0;
-    const std::vector<int> stages = split ? pipelineStageLayers(s, &out) : std::vector<int>{};
-    if (p.vpp > 1) {
-        if (p.pp < 2)
-            error(out, "parallel.vpp", msg::kVppNeedsPp, {str(p.vpp)});
-        // "number of layers on each ... pipeline rank must be divisible by virtual pipeline parallel degree"
-        // (Megatron-LM transformer_config.py, uneven pipeline checks; transformer_block.py otherwise).
-        // An explicit list of virtual stages (pp x vpp entries) sets every chunk itself.
-        const bool chunksListed = !p.ppLayers.empty() && std::count(p.ppLayers.begin(), p.ppLayers.end(), ',') + 1 == static_cast<std::int64_t>(p.pp) * p.vpp;
-        for (std::size_t i = 0; i < stages.size() && !chunksListed; ++i) {
-            if (stages[i] % p.vpp != 0) {
-                error(out, "parallel.vpp", msg::kVppStageLayers,
-                      {str(static_cast<std::int64_t>(i)), str(stages[i]), str(p.vpp)});
-                break;
+    if (split) {
+        const std::vector<int> stages = pipelineStageLayers(s, &out);
+        if (p.vpp > 1) {
+            if (p.pp < 2)
+                error(out, "parallel.vpp", msg::kVppNeedsPp, {str(p.vpp)});
+            // "number of layers on each ... pipeline rank must be divisible by virtual pipeline parallel degree"
+            // (Megatron-LM transformer_config.py, uneven pipeline checks; transformer_block.py otherwise).
+            // An explicit list of virtual stages (pp x vpp entries) sets every chunk itself.
+            const bool chunksListed = !p.ppLayers.empty() && std::count(p.ppLayers.begin(), p.ppLayers.end(), ',') + 1 == static_cast<std::int64_t>(p.pp) * p.vpp;
+            for (std::size_t i = 0; i < stages.size() && !chunksListed; ++i) {
+                if (stages[i] % p.vpp != 0) {
+                    error(out, "parallel.vpp", msg::kVppStageLayers,
+                          {str(static_cast<std::int64_t>(i)), str(stages[i]), str(p.vpp)});
+                    break;
+                }
             }
         }
     }
@@ -80,7 +88,6 @@ void checkParallel(const Scenario& s, Diagnostics& out)
         error(out, "parallel.cp", msg::kCpSequence, {str(2 * p.cp), str(s.training.seqLen)});
     if (p.cp > 1 && !s.training.flashAttention)
         warning(out, "training.flash_attention", msg::kCpFlash);
-    const int dp = s.dataParallel();
     if (p.ep > 1) {
         if (!m.moe.isMoe())
             error(out, "parallel.ep", msg::kEpNeedsMoe, {str(p.ep)});

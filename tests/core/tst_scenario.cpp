@@ -183,6 +183,7 @@ private slots:
         deepseek.model = standardModelPresets().find("deepseek-v3")->spec;
         QVERIFY(deepseek.model.moe.isMoe() && deepseek.model.mla());
         int mutated = 0;
+        int edgesCompared = 0;
         for (const Scenario& base : {llama7b(), deepseek}) {
             QVERIFY(checked(base).isEmpty());
             for (const FieldSpec& spec : scenarioFields()) {
@@ -201,9 +202,28 @@ private slots:
                     QCOMPARE(checked(s), reference(s));
                     ++mutated;
                 }
+                // The bounds themselves and, for whole numbers, just past the largest ones (the
+                // checks compare whole-number members as integers: docs/performance.md). A value
+                // the member's type cannot hold is refused by `set` and not compared.
+                std::vector<double> edges{spec.max};
+                if (!spec.minExclusive)
+                    edges.push_back(spec.min);
+                else if (whole)
+                    edges.push_back(spec.min + 1.0);
+                if (whole && spec.max >= 1e9)
+                    edges.push_back(spec.max + 1.0);
+                for (const double v : edges) {
+                    Scenario s = base;
+                    const FieldValue value = whole ? FieldValue{static_cast<std::int64_t>(v)} : FieldValue{v};
+                    if (!spec.set(s, value))
+                        continue;
+                    QCOMPARE(checked(s), reference(s));
+                    ++edgesCompared;
+                }
             }
         }
         QVERIFY(mutated > 150);
+        QVERIFY(edgesCompared > 150);
     }
 
     // The scaling sweep of a layout whose model-parallel product exceeds 32 bits (each degree in
@@ -377,6 +397,7 @@ private slots:
         }
         QStringList withoutNumber;
         int compared = 0;
+        int wholeCompared = 0;
         QSet<QString> readSet;  // fields compared with a value
         for (const FieldSpec& spec : scenarioFields()) {
             if (!spec.numeric()) {
@@ -397,11 +418,21 @@ private slots:
                 const double expected = std::holds_alternative<double>(*value) ? std::get<double>(*value)
                                                                                 : static_cast<double>(std::get<std::int64_t>(*value));
                 QVERIFY2(number == expected, qPrintable(QString::fromStdString(spec.path())));
+                // A whole-number member's integer reader (the range checks' integer comparisons)
+                // reads the same value, and so does `get`, exactly.
+                if (spec.number.hasWhole) {
+                    std::int64_t whole = -1;
+                    QVERIFY2(spec.number.whole(s, whole), qPrintable(QString::fromStdString(spec.path())));
+                    QVERIFY2(std::holds_alternative<std::int64_t>(*value) && whole == std::get<std::int64_t>(*value),
+                             qPrintable(QString::fromStdString(spec.path())));
+                    ++wholeCompared;
+                }
                 ++compared;
                 readSet << QString::fromStdString(spec.path());
             }
         }
         QVERIFY(compared > 1000);
+        QVERIFY(wholeCompared > 500);  // the layers, hidden size, GPU counts, batches, ...
         for (const char* optional : {"cluster.intra_node_gbps", "cluster.inter_node_gbps", "cluster.peak_tflops", "cluster.memory_gbps",
                                      "perf.gemm_efficiency", "ops.cluster_mtbf_hours", "ops.failures_per_gpu_day", "ops.checkpoint_write_minutes",
                                      "ops.storage_gbps", "ops.restart_minutes", "ops.interval_minutes"})
