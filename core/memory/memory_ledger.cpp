@@ -241,7 +241,7 @@ void ledgerTensorsInto(const Scenario& s, const ParameterInventory& inventory, s
 {
     out.tp = tp;
     out.ep = ep;
-    const TensorAccountant accountant(s, tp, ep, shapeParameters, recipe != nullptr ? *recipe : recipeBytes(s.training));
+    const TensorAccountant accountant(s, tp, ep, shapeParameters, recipeBytes(s.training, recipe));
     // Only the parts the model has are written (the MoE parts for a model with experts, the tied
     // copy for tied embeddings); nothing reads the others (a stage adds the MoE parts only for a
     // MoE model's first-k dense layers and the tied copy only for tied embeddings under a
@@ -304,7 +304,7 @@ namespace {
 [[gnu::always_inline]] inline LedgerActivations activationsFor(const Scenario& s, const ParameterInventory& inventory, int tp,
                                                                int cp, bool sequenceParallel, const RecipeBytes* recipe)
 {
-    const ActivationContext context{&s.model, &s.training, &inventory, recipe != nullptr ? *recipe : recipeBytes(s.training), tp, cp,
+    const ActivationContext context{&s.model, &s.training, &inventory, recipeBytes(s.training, recipe), tp, cp,
                                     sequenceParallel, s.training.finetune != FineTune::Full};
     const ActivationTerms terms = layerActivationTerms(context);
     const LayerActivationBytes layer = layerActivationBytes(context, terms);

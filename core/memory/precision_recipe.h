@@ -22,5 +22,11 @@ RecipeBytes recipeBytes(Precision precision, GradDtype gradients, Fp8Recipe fp8 
 
 // The recipe a training spec selects (its gradient dtype, or the recipe's default).
 RecipeBytes recipeBytes(const TrainingSpec& training);
+// The same, or `made` when the caller has made it already (not null): an estimate makes it once for
+// its ledger, activations and step model, and a search once for all its layouts.
+inline RecipeBytes recipeBytes(const TrainingSpec& training, const RecipeBytes* made)
+{
+    return made != nullptr ? *made : recipeBytes(training);
+}
 
 } // namespace shardscope

@@ -130,7 +130,7 @@ Context makeContext(const Scenario& s, const ParameterInventory& inventory, std:
     // Built whole, member by member in order, rather than default-initialised and then assigned
     // (the layout sizes and links were written twice: about 30 instructions of every estimate).
     return Context{
-        s, inventory, gpu, l, mostLoaded, recipe != nullptr ? *recipe : recipeBytes(t),
+        s, inventory, gpu, l, mostLoaded, recipeBytes(t, recipe),
         static_cast<double>(l.microbatches),
         seq,
         static_cast<double>(t.microBatch) * seq / l.cp,  // this GPU's tokens per micro-batch

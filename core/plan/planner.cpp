@@ -93,7 +93,7 @@ struct Worker {
     std::optional<LedgerTensors> tensors;
     // The precision recipe's bytes: the search varies the layout, the micro-batch and the
     // recomputation, never the recipe, so they are made once instead of for every layout.
-    RecipeBytes recipe = recipeBytes(space.base.training);
+    const RecipeBytes recipe = recipeBytes(space.base.training);
 
     void run();
     void group(Scenario& w, const GroupKey& key, std::uint64_t order);

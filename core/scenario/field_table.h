@@ -58,8 +58,7 @@ struct NumberReader {
     using Whole = bool (*)(const Scenario&, std::int64_t&);
     constexpr NumberReader() = default;
     constexpr NumberReader(std::nullptr_t) {}
-    constexpr NumberReader(Real readReal) : real(readReal) {}
-    template <typename F>  // a row's own reader, written as a lambda
+    template <typename F>  // a reader function, or a row's own written as a lambda
         requires std::is_convertible_v<F, Real>
     constexpr NumberReader(F readReal) : real(readReal) {}
     constexpr NumberReader(Real readReal, Whole readWhole) : real(readReal), whole(readWhole), hasWhole(true) {}
